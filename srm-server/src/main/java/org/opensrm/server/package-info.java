@@ -1,0 +1,2 @@
+/** The SRM v2.2 server. */
+package org.opensrm.server;
