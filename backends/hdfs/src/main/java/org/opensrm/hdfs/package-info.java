@@ -1,0 +1,2 @@
+/** Placeholder until the module's first class lands. */
+package org.opensrm.hdfs;
