@@ -1,0 +1,88 @@
+package org.opensrm.authz.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.opensrm.authz.CachingAccountResolver;
+import org.opensrm.common.Account;
+import org.opensrm.common.SrmException;
+
+/**
+ * Asks NSS, as the shell would: {@code getent passwd -- NAME} for uid and primary gid, {@code id -G -- NAME} for
+ * every group (which uses {@code getgrouplist}, so it does not enumerate LDAP groups).
+ */
+public final class GetentAccountResolver extends CachingAccountResolver {
+    private static final long TIMEOUT_SECONDS = 10;
+    /** {@code getent}'s exit status for "key not found". */
+    private static final int GETENT_NOT_FOUND = 2;
+
+    public GetentAccountResolver(Duration ttl) {
+        super(ttl);
+    }
+
+    @Override
+    protected Optional<Account> lookup(String name) throws SrmException {
+        Result passwd = run(List.of("getent", "passwd", "--", name));
+        if (passwd.exitCode == GETENT_NOT_FOUND) {
+            return Optional.empty();
+        }
+        if (passwd.exitCode != 0) {
+            throw SrmException.internal("getent passwd for account " + name + " failed with status "
+                    + passwd.exitCode, null);
+        }
+        String[] fields = passwd.output.strip().split("\n")[0].split(":", -1);
+        if (fields.length < 4) {
+            throw SrmException.internal("getent passwd gave an unexpected answer for account " + name, null);
+        }
+        Result groups = run(List.of("id", "-G", "--", fields[0]));
+        if (groups.exitCode != 0) {
+            throw SrmException.internal("id -G for account " + name + " failed with status " + groups.exitCode,
+                    null);
+        }
+        try {
+            int gid = Integer.parseInt(fields[3]);
+            Set<Integer> gids = new HashSet<>();
+            gids.add(gid);
+            for (String g : groups.output.strip().split("\\s+")) {
+                gids.add(Integer.parseInt(g));
+            }
+            return Optional.of(new Account(fields[0], Integer.parseInt(fields[2]), gid, gids));
+        } catch (NumberFormatException e) {
+            throw SrmException.internal("unexpected uid, gid or group of account " + name, e);
+        }
+    }
+
+    private record Result(int exitCode, String output) {
+    }
+
+    private static Result run(List<String> command) throws SrmException {
+        Process process;
+        try {
+            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            throw SrmException.internal("cannot run " + command.get(0) + " to look up an account", e);
+        }
+        // The answers are a line or two, far below a pipe's capacity, so waiting before reading cannot deadlock.
+        try (InputStream out = process.getInputStream()) {
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw SrmException.internal(command.get(0) + " did not answer within " + TIMEOUT_SECONDS + " s",
+                        null);
+            }
+            return new Result(process.exitValue(), new String(out.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            process.destroyForcibly();
+            throw SrmException.internal("cannot read the answer of " + command.get(0), e);
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw SrmException.internal("interrupted while looking up an account", e);
+        }
+    }
+}

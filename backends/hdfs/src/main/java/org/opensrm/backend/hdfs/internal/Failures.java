@@ -1,0 +1,71 @@
+package org.opensrm.backend.hdfs.internal;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.ParentNotDirectoryException;
+import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.authorize.AuthorizationException;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hadoop client failures to {@link SrmException}s with the statuses of the {@code StorageBackend} contract. The
+ * explanation names the namespace path, never the HDFS path (which would reveal the root) nor a credential.
+ */
+public final class Failures {
+    private static final Logger LOG = LoggerFactory.getLogger(Failures.class);
+
+    private Failures() {
+    }
+
+    public static SrmException map(String op, SrmPath path, IOException failure) {
+        IOException e = unwrap(failure);
+        LOG.debug("HDFS {} {} failed: {}", op, path, e.toString());
+        if (e instanceof AuthorizationException) {
+            return SrmException.internal("the NameNode does not let the service act for this account (check "
+                    + "hadoop.proxyuser settings): " + op + " " + path, e);
+        }
+        if (e instanceof AccessControlException) {
+            return new SrmException(SrmStatus.SRM_AUTHORIZATION_FAILURE, op + " " + path + ": permission denied", e);
+        }
+        if (e instanceof FileNotFoundException) {
+            return new SrmException(SrmStatus.SRM_INVALID_PATH, op + " " + path + ": no such file or directory", e);
+        }
+        if (e instanceof ParentNotDirectoryException) {
+            return new SrmException(SrmStatus.SRM_INVALID_PATH, op + " " + path + ": a component is not a directory",
+                    e);
+        }
+        if (e instanceof PathIsNotEmptyDirectoryException) {
+            return new SrmException(SrmStatus.SRM_NON_EMPTY_DIRECTORY, op + " " + path + ": directory not empty", e);
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, op + " " + path + ": already exists", e);
+        }
+        if (e instanceof InterruptedIOException) {
+            return SrmException.internal(op + " " + path + ": interrupted", e);
+        }
+        LOG.warn("HDFS {} {} failed", op, path, e);
+        return SrmException.internal(op + " " + path + ": storage failure (" + e.getClass().getSimpleName() + ")", e);
+    }
+
+    /** A name HDFS refuses (it rejects ':' in names, for one) cannot be a path there. */
+    public static SrmException invalidName(String op, SrmPath path, IllegalArgumentException e) {
+        LOG.debug("HDFS {} {} refused the name: {}", op, path, e.toString());
+        return new SrmException(SrmStatus.SRM_INVALID_PATH, op + " " + path + ": not a valid HDFS name", e);
+    }
+
+    public static IOException unwrap(IOException e) {
+        if (e instanceof RemoteException re) {
+            IOException inner = re.unwrapRemoteException();
+            return inner instanceof RemoteException ? inner : unwrap(inner);
+        }
+        return e;
+    }
+}

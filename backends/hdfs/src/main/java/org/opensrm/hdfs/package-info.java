@@ -1,2 +1,0 @@
-/** Placeholder until the module's first class lands. */
-package org.opensrm.hdfs;

@@ -1,0 +1,16 @@
+package org.opensrm.backend.hdfs.contract;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.opensrm.backend.contract.BackendFixture;
+import org.opensrm.backend.contract.OwnershipContract;
+import org.opensrm.backend.hdfs.SharedHdfs;
+
+class HdfsOwnershipContractTest extends OwnershipContract {
+    @RegisterExtension
+    static final SharedHdfs HDFS = new SharedHdfs();
+
+    @Override
+    protected BackendFixture createFixture() throws Exception {
+        return HDFS.newFixture();
+    }
+}

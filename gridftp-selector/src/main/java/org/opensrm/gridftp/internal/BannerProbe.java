@@ -1,0 +1,80 @@
+package org.opensrm.gridftp.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import org.opensrm.gridftp.GridFtpNode;
+import org.opensrm.gridftp.NodeStatus;
+
+/**
+ * One health probe: TCP connect, then read the first reply line; the node is up when that line is a
+ * {@code 220} greeting and both happen within the timeout. Sends {@code QUIT} before closing.
+ */
+public final class BannerProbe {
+    private static final int MAX_LINE = 1024;
+    private final Duration timeout;
+    private final Clock clock;
+
+    public BannerProbe(Duration timeout, Clock clock) {
+        this.timeout = timeout;
+        this.clock = clock;
+    }
+
+    public NodeStatus probe(GridFtpNode node) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(node.host(), node.port()), millisLeft(deadline));
+            String line = readLine(socket.getInputStream(), deadline, socket);
+            if (line.startsWith("220")) {
+                quietQuit(socket.getOutputStream());
+                return new NodeStatus(true, clock.instant(), line);
+            }
+            return new NodeStatus(false, clock.instant(), "no 220 greeting: " + line);
+        } catch (SocketTimeoutException e) {
+            return new NodeStatus(false, clock.instant(), "timed out after " + timeout.toMillis() + " ms");
+        } catch (IOException | RuntimeException e) {
+            return new NodeStatus(false, clock.instant(), e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    private static String readLine(InputStream in, long deadline, Socket socket) throws IOException {
+        StringBuilder line = new StringBuilder();
+        while (line.length() < MAX_LINE) {
+            socket.setSoTimeout(millisLeft(deadline));
+            int c = in.read();
+            if (c < 0) {
+                return line.length() == 0 ? "(connection closed without greeting)" : line.toString();
+            }
+            if (c == '\n') {
+                break;
+            }
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
+    }
+
+    private static int millisLeft(long deadline) throws SocketTimeoutException {
+        long left = (deadline - System.nanoTime()) / 1_000_000L;
+        if (left <= 0) {
+            throw new SocketTimeoutException("probe deadline passed");
+        }
+        return (int) Math.min(Integer.MAX_VALUE, left);
+    }
+
+    private static void quietQuit(OutputStream out) {
+        try {
+            out.write("QUIT\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+        } catch (IOException ignored) {
+            // the node answered 220; a failed QUIT does not change that
+        }
+    }
+}

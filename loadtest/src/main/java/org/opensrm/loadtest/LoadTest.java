@@ -1,0 +1,53 @@
+package org.opensrm.loadtest;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+import org.opensrm.loadtest.internal.HttpgConnector;
+import org.opensrm.loadtest.internal.LevelRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One load-test run: for every target SURL, ramps through the concurrency levels, one measured level at a time.
+ */
+public final class LoadTest {
+    private static final Logger LOG = LoggerFactory.getLogger(LoadTest.class);
+    private final LoadTestConfig config;
+    private final ProgressListener listener;
+
+    public LoadTest(LoadTestConfig config, ProgressListener listener) {
+        this.config = config;
+        this.listener = listener;
+    }
+
+    /**
+     * Runs every level and returns their results in run order.
+     *
+     * @throws IOException              when the proxy file or CA directory cannot be read
+     * @throws GeneralSecurityException when they hold unusable keys or certificates
+     */
+    public List<LevelResult> run() throws IOException, GeneralSecurityException, InterruptedException {
+        HttpgConnector connector = HttpgConnector.fromConfig(config);
+        byte[] id = new byte[3];
+        new SecureRandom().nextBytes(id);
+        String runId = HexFormat.of().formatHex(id);
+        LevelRunner runner = new LevelRunner(config, connector, listener, runId);
+        List<LevelResult> results = new ArrayList<>();
+        LOG.info("run {}: {} against {} ({} connections), levels {}", runId, config.operation().label(),
+                config.endpoint(), config.connectionMode().label(), config.concurrencyLevels());
+        for (TargetSurl target : config.targets()) {
+            for (int concurrency : config.concurrencyLevels()) {
+                if (!results.isEmpty() && !config.pauseBetweenLevels().isZero()) {
+                    Thread.sleep(config.pauseBetweenLevels().toMillis());
+                }
+                results.add(runner.run(target, concurrency));
+            }
+        }
+        return results;
+    }
+}

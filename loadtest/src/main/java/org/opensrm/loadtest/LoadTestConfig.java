@@ -1,0 +1,215 @@
+package org.opensrm.loadtest;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything one load-test run needs. Immutable; built with {@link #builder()}, which validates and documents the
+ * defaults.
+ */
+public final class LoadTestConfig {
+    private final SrmEndpoint endpoint;
+    private final Path proxyFile;
+    private final Optional<Path> caDir;
+    private final boolean insecureTrust;
+    private final Operation operation;
+    private final List<TargetSurl> targets;
+    private final List<Integer> concurrencyLevels;
+    private final Duration duration;
+    private final Duration warmup;
+    private final Duration pauseBetweenLevels;
+    private final ConnectionMode connectionMode;
+    private final Path outputDir;
+    private final Duration requestTimeout;
+    private final String expectedStatus;
+    private final int lsLevels;
+    private final boolean lsFullDetail;
+    private final long putFileSize;
+    private final Duration pollInterval;
+    private final Duration errorBackoff;
+    private final long threadStackBytes;
+    private final boolean tlsResumption;
+
+    private LoadTestConfig(Builder b) {
+        this.endpoint = b.endpoint;
+        this.proxyFile = b.proxyFile;
+        this.caDir = Optional.ofNullable(b.caDir);
+        this.insecureTrust = b.insecureTrust;
+        this.operation = b.operation;
+        this.targets = b.operation.needsSurl() ? List.copyOf(b.targets) : List.of(TargetSurl.NONE);
+        this.concurrencyLevels = List.copyOf(b.concurrencyLevels);
+        this.duration = b.duration;
+        this.warmup = b.warmup;
+        this.pauseBetweenLevels = b.pauseBetweenLevels;
+        this.connectionMode = b.connectionMode;
+        this.outputDir = b.outputDir;
+        this.requestTimeout = b.requestTimeout;
+        this.expectedStatus = b.expectedStatus;
+        this.lsLevels = b.lsLevels;
+        this.lsFullDetail = b.lsFullDetail;
+        this.putFileSize = b.putFileSize;
+        this.pollInterval = b.pollInterval;
+        this.errorBackoff = b.errorBackoff;
+        this.threadStackBytes = b.threadStackBytes;
+        this.tlsResumption = b.tlsResumption;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public SrmEndpoint endpoint() { return endpoint; }
+    /** X509_USER_PROXY-format file presented as TLS client certificate. */
+    public Path proxyFile() { return proxyFile; }
+    /** Directory of trusted CA certificates ({@code *.0}); empty only with {@link #insecureTrust()}. */
+    public Optional<Path> caDir() { return caDir; }
+    /** Trust any server certificate and skip the host-name check. */
+    public boolean insecureTrust() { return insecureTrust; }
+    public Operation operation() { return operation; }
+    /** The SURLs to run against, in order; {@link TargetSurl#NONE} alone for {@code ping}. */
+    public List<TargetSurl> targets() { return targets; }
+    public List<Integer> concurrencyLevels() { return concurrencyLevels; }
+    /** Measured time per concurrency level. */
+    public Duration duration() { return duration; }
+    /** Unmeasured time per level before the measured window (connection set-up, server warm-up). */
+    public Duration warmup() { return warmup; }
+    /** Idle time between levels so the server (and TIME_WAIT sockets) can settle. */
+    public Duration pauseBetweenLevels() { return pauseBetweenLevels; }
+    public ConnectionMode connectionMode() { return connectionMode; }
+    public Path outputDir() { return outputDir; }
+    /** Connect, handshake and response timeout; also the longest a put cycle polls. */
+    public Duration requestTimeout() { return requestTimeout; }
+    /** Request-level status that counts as OK for {@code ls}. */
+    public String expectedStatus() { return expectedStatus; }
+    /** {@code numOfLevels} of each srmLs (1 lists a directory's entries, 0 stats it). */
+    public int lsLevels() { return lsLevels; }
+    /** {@code fullDetailedList} of each srmLs. */
+    public boolean lsFullDetail() { return lsFullDetail; }
+    /** {@code expectedFileSize} announced by each srmPrepareToPut. */
+    public long putFileSize() { return putFileSize; }
+    /** Sleep between srmStatusOfPutRequest polls when the server gives no estimatedWaitTime. */
+    public Duration pollInterval() { return pollInterval; }
+    /** Sleep of a client after a connection error, so a refusing server is not hammered in a tight loop. */
+    public Duration errorBackoff() { return errorBackoff; }
+    /** Stack size of each client thread. */
+    public long threadStackBytes() { return threadStackBytes; }
+    /** Allow TLS session resumption across connections (off: every connection makes a full handshake, like GSI). */
+    public boolean tlsResumption() { return tlsResumption; }
+
+    /** Validating builder; see each setter for its default. */
+    public static final class Builder {
+        private SrmEndpoint endpoint;
+        private Path proxyFile;
+        private Path caDir;
+        private boolean insecureTrust;
+        private Operation operation = Operation.LS;
+        private List<TargetSurl> targets = List.of();
+        private List<Integer> concurrencyLevels = List.of(1, 10, 100, 1000);
+        private Duration duration = Duration.ofSeconds(30);
+        private Duration warmup = Duration.ofSeconds(5);
+        private Duration pauseBetweenLevels = Duration.ofSeconds(2);
+        private ConnectionMode connectionMode = ConnectionMode.KEEPALIVE;
+        private Path outputDir = Path.of("loadtest-results");
+        private Duration requestTimeout = Duration.ofSeconds(60);
+        private String expectedStatus = "SRM_SUCCESS";
+        private int lsLevels = 1;
+        private boolean lsFullDetail = true;
+        private long putFileSize = 1;
+        private Duration pollInterval = Duration.ofMillis(100);
+        private Duration errorBackoff = Duration.ofMillis(100);
+        private long threadStackBytes = 256 * 1024;
+        private boolean tlsResumption;
+
+        private Builder() {
+        }
+
+        /** Required. */
+        public Builder endpoint(SrmEndpoint value) { this.endpoint = value; return this; }
+        /** Required. */
+        public Builder proxyFile(Path value) { this.proxyFile = value; return this; }
+        /** Required unless {@link #insecureTrust(boolean)}. */
+        public Builder caDir(Path value) { this.caDir = value; return this; }
+        /** Default false. */
+        public Builder insecureTrust(boolean value) { this.insecureTrust = value; return this; }
+        /** Default {@code ls}. */
+        public Builder operation(Operation value) { this.operation = value; return this; }
+        /** Required (non-empty) for {@code ls} and {@code put}; ignored for {@code ping}. */
+        public Builder targets(List<TargetSurl> value) { this.targets = List.copyOf(value); return this; }
+        /** Default 1, 10, 100, 1000. */
+        public Builder concurrencyLevels(List<Integer> value) { this.concurrencyLevels = List.copyOf(value); return this; }
+        /** Default 30 s. */
+        public Builder duration(Duration value) { this.duration = value; return this; }
+        /** Default 5 s. */
+        public Builder warmup(Duration value) { this.warmup = value; return this; }
+        /** Default 2 s. */
+        public Builder pauseBetweenLevels(Duration value) { this.pauseBetweenLevels = value; return this; }
+        /** Default keep-alive. */
+        public Builder connectionMode(ConnectionMode value) { this.connectionMode = value; return this; }
+        /** Default {@code ./loadtest-results}. */
+        public Builder outputDir(Path value) { this.outputDir = value; return this; }
+        /** Default 60 s. */
+        public Builder requestTimeout(Duration value) { this.requestTimeout = value; return this; }
+        /** Default SRM_SUCCESS. */
+        public Builder expectedStatus(String value) { this.expectedStatus = value; return this; }
+        /** Default 1. */
+        public Builder lsLevels(int value) { this.lsLevels = value; return this; }
+        /** Default true. */
+        public Builder lsFullDetail(boolean value) { this.lsFullDetail = value; return this; }
+        /** Default 1 byte. */
+        public Builder putFileSize(long value) { this.putFileSize = value; return this; }
+        /** Default 100 ms. */
+        public Builder pollInterval(Duration value) { this.pollInterval = value; return this; }
+        /** Default 100 ms. */
+        public Builder errorBackoff(Duration value) { this.errorBackoff = value; return this; }
+        /** Default 256 KiB. */
+        public Builder threadStackBytes(long value) { this.threadStackBytes = value; return this; }
+        /** Default false. */
+        public Builder tlsResumption(boolean value) { this.tlsResumption = value; return this; }
+
+        public LoadTestConfig build() {
+            Objects.requireNonNull(endpoint, "endpoint is required");
+            Objects.requireNonNull(proxyFile, "proxy file is required");
+            Objects.requireNonNull(operation, "operation");
+            Objects.requireNonNull(connectionMode, "connection mode");
+            Objects.requireNonNull(outputDir, "output directory");
+            Objects.requireNonNull(expectedStatus, "expected status");
+            if (caDir == null && !insecureTrust) {
+                throw new IllegalArgumentException("a CA directory is required (or explicitly trust anything)");
+            }
+            if (operation.needsSurl() && targets.isEmpty()) {
+                throw new IllegalArgumentException("operation " + operation.label() + " needs at least one SURL");
+            }
+            if (concurrencyLevels.isEmpty() || concurrencyLevels.stream().anyMatch(c -> c < 1)) {
+                throw new IllegalArgumentException("concurrency levels must be positive: " + concurrencyLevels);
+            }
+            requirePositive(duration, "duration");
+            requireNotNegative(warmup, "warmup");
+            requireNotNegative(pauseBetweenLevels, "pause between levels");
+            requirePositive(requestTimeout, "request timeout");
+            requirePositive(pollInterval, "poll interval");
+            requireNotNegative(errorBackoff, "error backoff");
+            if (lsLevels < 0 || putFileSize < 0) {
+                throw new IllegalArgumentException("ls levels and put file size must not be negative");
+            }
+            if (threadStackBytes < 64 * 1024) {
+                throw new IllegalArgumentException("thread stack must be at least 64 KiB");
+            }
+            return new LoadTestConfig(this);
+        }
+
+        private static void requirePositive(Duration d, String what) {
+            if (d == null || d.isZero() || d.isNegative()) {
+                throw new IllegalArgumentException(what + " must be positive");
+            }
+        }
+
+        private static void requireNotNegative(Duration d, String what) {
+            if (d == null || d.isNegative()) {
+                throw new IllegalArgumentException(what + " must not be negative");
+            }
+        }
+    }
+}

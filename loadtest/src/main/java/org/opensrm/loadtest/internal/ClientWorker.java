@@ -1,0 +1,52 @@
+package org.opensrm.loadtest.internal;
+
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One simulated client: runs its scenario in a loop until the level stops, recording every outcome. */
+final class ClientWorker implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(ClientWorker.class);
+    private final int index;
+    private final LevelState state;
+    private final SoapChannel channel;
+    private final Supplier<Scenario> scenarioFactory;
+    private final long errorBackoffMillis;
+
+    ClientWorker(int index, LevelState state, SoapChannel channel, Supplier<Scenario> scenarioFactory,
+                 long errorBackoffMillis) {
+        this.index = index;
+        this.state = state;
+        this.channel = channel;
+        this.scenarioFactory = scenarioFactory;
+        this.errorBackoffMillis = errorBackoffMillis;
+    }
+
+    @Override
+    public void run() {
+        try {
+            SrmExchange exchange = new SrmExchange(channel);
+            Scenario scenario = scenarioFactory.get();
+            while (state.running()) {
+                long start = System.nanoTime();
+                Outcome outcome = scenario.runOnce(exchange);
+                state.window().record(index, outcome, System.nanoTime() - start);
+                if (outcome.kind() == OutcomeKind.CONN_ERROR && errorBackoffMillis > 0 && state.running()) {
+                    Thread.sleep(errorBackoffMillis);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.error("client {} stopped by an unexpected error", index, e);
+        } finally {
+            channel.close();
+        }
+    }
+
+    /** Stops the client's current exchange from another thread by closing its connection. */
+    void abort() {
+        channel.close();
+    }
+}

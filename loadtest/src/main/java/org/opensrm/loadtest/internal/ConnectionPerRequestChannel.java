@@ -1,0 +1,35 @@
+package org.opensrm.loadtest.internal;
+
+import java.io.IOException;
+
+/** Opens a new connection (full TLS handshake, '0' byte) for every request and closes it after the answer. */
+public final class ConnectionPerRequestChannel implements SoapChannel {
+    private final HttpgConnector connector;
+    private final ConnectionListener listener;
+    private volatile HttpgConnection connection;
+
+    public ConnectionPerRequestChannel(HttpgConnector connector, ConnectionListener listener) {
+        this.connector = connector;
+        this.listener = listener;
+    }
+
+    @Override
+    public HttpResponse call(SoapCall call) throws IOException {
+        HttpgConnection current = connector.open();
+        connection = current;
+        listener.connectionOpened();
+        try {
+            return current.post(call, false);
+        } finally {
+            current.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        HttpgConnection current = connection;
+        if (current != null) {
+            current.close();
+        }
+    }
+}

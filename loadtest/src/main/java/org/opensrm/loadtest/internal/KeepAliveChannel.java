@@ -1,0 +1,45 @@
+package org.opensrm.loadtest.internal;
+
+import java.io.IOException;
+
+/**
+ * Reuses one connection for every request; opens a new one only when the previous one failed or the server
+ * closed it.
+ */
+public final class KeepAliveChannel implements SoapChannel {
+    private final HttpgConnector connector;
+    private final ConnectionListener listener;
+    private volatile HttpgConnection connection;
+
+    public KeepAliveChannel(HttpgConnector connector, ConnectionListener listener) {
+        this.connector = connector;
+        this.listener = listener;
+    }
+
+    @Override
+    public HttpResponse call(SoapCall call) throws IOException {
+        HttpgConnection current = connection;
+        if (current == null || !current.reusable()) {
+            if (current != null) {
+                current.close();
+            }
+            current = connector.open();
+            connection = current;
+            listener.connectionOpened();
+        }
+        try {
+            return current.post(call, true);
+        } catch (IOException | RuntimeException e) {
+            current.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        HttpgConnection current = connection;
+        if (current != null) {
+            current.close();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.opensrm.server;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.opensrm.devpki.Credential;
+import org.opensrm.devpki.DevPki;
+import org.opensrm.devpki.ProxyStyle;
+
+/**
+ * The embedded development setup behind {@code srm-server --dev}: under one state folder, a development CA,
+ * host certificate, a user certificate and proxy for the person starting it, a grid-mapfile mapping that user
+ * to the current account, a token key and a POSIX data directory. Made on first start, reused afterwards (the
+ * proxy is renewed when it is close to expiry).
+ */
+final class DevSetup {
+    private final Path dir;
+    private final Path proxy;
+    private final Path trustDir;
+
+    private DevSetup(Path dir, Path proxy, Path trustDir) {
+        this.dir = dir;
+        this.proxy = proxy;
+        this.trustDir = trustDir;
+    }
+
+    static DevSetup prepare(Path dir) throws IOException, GeneralSecurityException {
+        Files.createDirectories(dir);
+        DevPki pki = DevPki.openOrCreate(dir.resolve("pki"), "CN=OpenSRM Dev CA,O=OpenSRM,DC=dev");
+        Path hostCert = dir.resolve("hostcert.pem");
+        Path hostKey = dir.resolve("hostkey.pem");
+        if (!Files.exists(hostCert) || expiresWithin(hostCert, Duration.ofDays(1))) {
+            Set<String> names = new LinkedHashSet<>(List.of("localhost", "127.0.0.1"));
+            names.add(InetAddress.getLocalHost().getCanonicalHostName());
+            pki.issueHost("localhost", List.copyOf(names), Duration.ofDays(365)).writeCertAndKey(hostCert, hostKey);
+        }
+        String login = System.getProperty("user.name");
+        // The server never acts as root (the authorizer refuses uid 0); started as root, the development user is
+        // mapped to "nobody", which then owns the data directory.
+        boolean root = "root".equals(login);
+        String account = root ? "nobody" : login;
+        Path userCert = dir.resolve("user").resolve("usercert.pem");
+        Path userKey = dir.resolve("user").resolve("userkey.pem");
+        Path proxy = dir.resolve("user").resolve("proxy.pem");
+        Files.createDirectories(userCert.getParent());
+        // A fresh user certificate (same DN) and 24-hour proxy on every development start.
+        Credential user = pki.issueUser(login, Duration.ofDays(30));
+        user.writeCertAndKey(userCert, userKey);
+        pki.proxy(user, Duration.ofHours(24), ProxyStyle.RFC3820).writeProxyFile(proxy);
+        Files.writeString(dir.resolve("grid-mapfile"), "\"" + user.opensslDn() + "\" " + account + "\n",
+                StandardCharsets.UTF_8);
+        Path key = dir.resolve("token.key");
+        if (!Files.exists(key)) {
+            byte[] secret = new byte[24];
+            new SecureRandom().nextBytes(secret);
+            Files.writeString(key, HexFormat.of().formatHex(secret), StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+        }
+        Path data = Files.createDirectories(dir.resolve("data"));
+        if (root) {
+            Files.setOwner(data, data.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(account));
+        }
+        return new DevSetup(dir, proxy, pki.trustDir());
+    }
+
+    private static boolean expiresWithin(Path pem, Duration margin) throws IOException {
+        try {
+            X509Certificate c;
+            try (var in = Files.newInputStream(pem)) {
+                c = (X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in);
+            }
+            return c.getNotAfter().toInstant().isBefore(Instant.now().plus(margin));
+        } catch (GeneralSecurityException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    /** The configuration of the development server, as --set overrides. */
+    List<String> settings() throws IOException {
+        return List.of(
+                "srm.port=8443",
+                "srm.hostcert=" + dir.resolve("hostcert.pem"),
+                "srm.hostkey=" + dir.resolve("hostkey.pem"),
+                "srm.cadir=" + trustDir,
+                "srm.gridmap=" + dir.resolve("grid-mapfile"),
+                "srm.token.key=" + Files.readString(dir.resolve("token.key")).trim(),
+                "srm.state.dir=" + dir.resolve("state"),
+                "backend.root=" + dir.resolve("data"));
+    }
+
+    String instructions(int port) {
+        return "\nOpenSRM development server is up on port " + port + ", serving " + dir.resolve("data") + "\n"
+                + "Try it with gfal2:\n\n"
+                + "  X509_USER_PROXY=" + proxy + " X509_CERT_DIR=" + trustDir
+                + " GFAL_PYTHONBIN=/usr/bin/python3 gfal-ls -l srm://localhost:" + port + "/\n";
+    }
+}

@@ -1,0 +1,90 @@
+package org.opensrm.server;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.opensrm.server.config.ConfigException;
+import org.opensrm.server.config.RawConfig;
+import org.opensrm.server.config.ServerConfig;
+import org.slf4j.bridge.SLF4JBridgeHandler;
+
+/**
+ * {@code bin/srm-server -c FILE [--set key=value ...]} or {@code bin/srm-server --dev [--set key=value ...]}.
+ * Configuration errors end the start with one line naming the key or file, exit status 2.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("com.sun.xml.ws.fault.SOAPFaultBuilder.disableCaptureStackTrace", "true");
+        SLF4JBridgeHandler.removeHandlersForRootLogger();
+        SLF4JBridgeHandler.install();
+        Path file = null;
+        boolean dev = false;
+        Path devDir = Path.of("var", "dev");
+        List<String> sets = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "-c", "--config" -> file = Path.of(need(args, ++i, args[i - 1]));
+                case "--set" -> sets.add(need(args, ++i, "--set"));
+                case "--dev" -> dev = true;
+                case "--dev-dir" -> devDir = Path.of(need(args, ++i, "--dev-dir"));
+                case "-h", "--help" -> {
+                    System.out.println(usage());
+                    return;
+                }
+                default -> fail("unknown argument '" + args[i] + "'\n" + usage());
+            }
+        }
+        if (!dev && file == null) {
+            fail("no configuration: give -c FILE, or --dev for the embedded development setup\n" + usage());
+        }
+        try {
+            DevSetup setup = dev ? DevSetup.prepare(devDir.toAbsolutePath()) : null;
+            List<String> overrides = new ArrayList<>();
+            if (setup != null) {
+                overrides.addAll(setup.settings());
+            }
+            overrides.addAll(sets);
+            ServerConfig config = ServerConfig.from(RawConfig.load(dev ? null : file, overrides));
+            new HostCheck(config).warnings().forEach(w -> System.err.println("WARNING: " + w));
+            SrmServer server = new SrmServer(config);
+            server.start();
+            if (setup != null) {
+                System.out.println(setup.instructions(server.port()));
+            }
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                server.close();
+                stopped.countDown();
+            }, "srm-shutdown"));
+            stopped.await();
+        } catch (ConfigException e) {
+            fail("configuration error: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            fail("cannot start: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
+    }
+
+    private static String need(String[] args, int i, String flag) {
+        if (i >= args.length) {
+            fail(flag + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static String usage() {
+        return "usage: srm-server -c FILE [--set key=value ...]\n"
+                + "       srm-server --dev [--dev-dir DIR] [--set key=value ...]\n"
+                + "keys and defaults: conf/srm.conf";
+    }
+
+    private static void fail(String message) {
+        System.err.println("srm-server: " + message);
+        System.exit(2);
+    }
+}

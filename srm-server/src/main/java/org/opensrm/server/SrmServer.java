@@ -1,0 +1,171 @@
+package org.opensrm.server;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.opensrm.authz.Authorizer;
+import org.opensrm.authz.Authorizers;
+import org.opensrm.authz.GridMapConfig;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.backend.posix.PosixBackend;
+import org.opensrm.backend.posix.PosixBackendConfig;
+import org.opensrm.backend.PosixMode;
+import org.opensrm.gridftp.GridFtpSelector;
+import org.opensrm.gridftp.GridFtpSelectors;
+import org.opensrm.gridftp.SelectionPolicy;
+import org.opensrm.gridftp.SelectorConfig;
+import org.opensrm.server.config.ConfigException;
+import org.opensrm.server.config.ServerConfig;
+import org.opensrm.server.core.GetService;
+import org.opensrm.server.core.GridFtpPaths;
+import org.opensrm.server.core.Lister;
+import org.opensrm.server.core.NamespaceService;
+import org.opensrm.server.core.PutService;
+import org.opensrm.server.core.RequestControl;
+import org.opensrm.server.core.SpaceTokens;
+import org.opensrm.server.core.SurlParser;
+import org.opensrm.server.core.UploadJanitor;
+import org.opensrm.server.soap.CurrentRequest;
+import org.opensrm.server.soap.SoapCalls;
+import org.opensrm.server.soap.SoapServlet;
+import org.opensrm.server.soap.SrmSoapEndpoint;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.token.TokenCodec;
+import org.opensrm.transport.HttpgServer;
+import org.opensrm.transport.Peers;
+import org.opensrm.transport.TransportConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The composition root: builds every part of the server from its configuration with {@code new}, starts it,
+ * and stops it. Nothing else in the server wires anything.
+ */
+public final class SrmServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SrmServer.class);
+    public static final String VERSION = "0.1.0";
+    static final int MAX_BODY_BYTES = 8 << 20;
+    static final List<String> PATHS = List.of("/srm/managerv2", "/srm/v2/server");
+
+    private final ServerConfig config;
+    private final StorageBackend backend;
+    private final GridFtpSelector selector;
+    private final UploadJanitor janitor;
+    private final HttpgServer transport;
+    private final ScheduledExecutorService housekeeping;
+    private final List<String> surlHosts;
+
+    public SrmServer(ServerConfig config) throws ConfigException, IOException {
+        this.config = config;
+        Clock clock = Clock.systemUTC();
+        this.surlHosts = config.surlHosts().isEmpty() ? HostCertificateNames.of(config.hostCert()) : config.surlHosts();
+        this.backend = new PosixBackend(PosixBackendConfig.builder(config.backendRoot())
+                .directoryMode(PosixMode.ofOctal(config.directoryMode())).build());
+        Authorizer authorizer = authorizer(config);
+        this.selector = selector(config);
+        this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
+
+        SurlParser surls = new SurlParser(surlHosts);
+        TokenCodec tokens = new TokenCodec(config.tokenKey());
+        GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
+        SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
+        NamespaceService namespace = new NamespaceService(backend, surls);
+        PutService puts = new PutService(backend, surls, gridftp, tokens, janitor, spaces, config.putLifetime(), clock);
+        GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), clock);
+        RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), clock);
+        Wire wire = new Wire();
+        SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries()),
+                namespace, puts, gets, control, spaces, wire, backend.type(), config.mode(), VERSION);
+
+        CurrentRequest current = new CurrentRequest();
+        SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer), ops);
+        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, MAX_BODY_BYTES);
+        this.transport = new HttpgServer(TransportConfig.builder()
+                .host(config.host()).port(config.port())
+                .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
+                .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
+                .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
+                .maxConnections(config.maxConnections()).credentialRefresh(config.credentialsRefresh())
+                .build(), servlet, PATHS);
+        this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "srm-housekeeping");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    private static GridFtpSelector selector(ServerConfig config) throws ConfigException {
+        if (config.gridftpNodes().isEmpty()) {
+            return () -> {
+                throw new SrmException(SrmStatus.SRM_FAILURE, "no GridFTP node is configured (gridftp.nodes)");
+            };
+        }
+        try {
+            return GridFtpSelectors.create(SelectorConfig.builder().nodes(config.gridftpNodes())
+                    .policy(SelectionPolicy.parse(config.gridftpSelector()))
+                    .probeInterval(config.gridftpProbeInterval()).connectTimeout(config.gridftpProbeTimeout()).build());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("GridFTP selection (gridftp.*): " + e.getMessage());
+        }
+    }
+
+    private static Authorizer authorizer(ServerConfig config) throws ConfigException {
+        try {
+            return Authorizers.gridMap(GridMapConfig.builder(config.gridmap())
+                    .banListFile(config.banList().orElse(null))
+                    .refreshInterval(config.authzRefresh()).build());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    public void start() throws Exception {
+        janitor.recover();
+        transport.start();
+        housekeeping.scheduleWithFixedDelay(this::sweep, 60, 60, TimeUnit.SECONDS);
+        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; backend {} at {}; GridFTP doors {}", VERSION,
+                config.host(), transport.port(), surlHosts, backend.type(), config.backendRoot(), config.gridftpNodes());
+    }
+
+    private void sweep() {
+        try {
+            janitor.sweep();
+        } catch (RuntimeException e) {
+            LOG.warn("upload sweep failed: {}", e.toString());
+        }
+    }
+
+    public int port() {
+        return transport.port();
+    }
+
+    public List<String> surlHosts() {
+        return surlHosts;
+    }
+
+    public UploadJanitor janitor() {
+        return janitor;
+    }
+
+    @Override
+    public void close() {
+        housekeeping.shutdownNow();
+        transport.close();
+        selector.close();
+        try {
+            backend.close();
+        } catch (IOException e) {
+            LOG.warn("closing backend: {}", e.toString());
+        }
+    }
+
+    Path backendRoot() {
+        return config.backendRoot();
+    }
+}

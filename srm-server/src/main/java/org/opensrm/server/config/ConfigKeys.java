@@ -1,0 +1,68 @@
+package org.opensrm.server.config;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Every key the server understands. Keys ending in {@code .*} are families (e.g. one per space token). */
+public final class ConfigKeys {
+    public static final List<ConfigKey> ALL = List.of(
+            new ConfigKey("srm.host", "0.0.0.0", "Address the SRM port binds to."),
+            new ConfigKey("srm.port", "8443", "The SRM port (GSI httpg and HTTPS on the same port); 0 picks a free one."),
+            new ConfigKey("srm.surl.hosts", null,
+                    "Comma-separated host names and aliases this server answers for in SURLs; default: the DNS names of the host certificate. The SURL port is ignored (gfal2 drops it)."),
+            new ConfigKey("srm.hostcert", "/etc/grid-security/hostcert.pem", "Host certificate (PEM)."),
+            new ConfigKey("srm.hostkey", "/etc/grid-security/hostkey.pem", "Host private key (PEM, unencrypted, readable only by the server)."),
+            new ConfigKey("srm.cadir", "/etc/grid-security/certificates", "Trusted CA directory: <hash>.0, <hash>.signing_policy, CRLs <hash>.r0."),
+            new ConfigKey("srm.credentials.refresh", "60s", "How often the CA directory, CRLs and host certificate are checked for changes."),
+            new ConfigKey("srm.gridmap", "/etc/grid-security/grid-mapfile", "grid-mapfile mapping DNs (and VOMS FQANs) to local accounts."),
+            new ConfigKey("srm.banlist", "", "File of banned DNs, one per line; empty: no ban list."),
+            new ConfigKey("srm.authz.refresh", "2s", "How often the grid-mapfile and ban list are checked for changes."),
+            new ConfigKey("srm.token.key", null,
+                    "Secret (at least 16 characters) that signs request tokens; frontends sharing a namespace share it. Required."),
+            new ConfigKey("srm.mode", "gateway", "Protocol mode: gateway (synchronous TURLs, no request state)."),
+            new ConfigKey("srm.state.dir", "/var/lib/opensrm", "Where the server keeps its journal of uploads in progress."),
+            new ConfigKey("srm.put.lifetime", "4h", "Longest lifetime of a put request; an upload not finished by then is removed."),
+            new ConfigKey("srm.get.lifetime", "4h", "Lifetime granted to get and bring-online requests."),
+            new ConfigKey("backend", "posix", "Storage backend: posix."),
+            new ConfigKey("backend.root", "/srv/srm", "Directory that SURL path / maps to."),
+            new ConfigKey("backend.posix.dir.mode", "0775", "Permission bits of directories made by srmMkdir."),
+            new ConfigKey("gridftp.nodes", "", "Comma-separated GridFTP doors, gsiftp://host:port."),
+            new ConfigKey("gridftp.selector", "roundrobin", "How a door is chosen: random | roundrobin."),
+            new ConfigKey("gridftp.path.prefix", null, "Prepended to the backend path to form the GridFTP path; default: backend.root."),
+            new ConfigKey("gridftp.probe.interval", "10s", "How often each GridFTP door is probed for its 220 banner."),
+            new ConfigKey("gridftp.probe.timeout", "3s", "How long a probe waits for the banner."),
+            new ConfigKey("ls.max.entries", "1000", "Most entries one srmLs answer carries; beyond it SRM_TOO_MANY_RESULTS with the first page."),
+            new ConfigKey("space.tokens", "", "Comma-separated static space token names."),
+            new ConfigKey("space.token.*", null,
+                    "space.token.NAME.path (namespace path where puts with targetSpaceToken=NAME land), space.token.NAME.description, space.token.NAME.size (bytes)."),
+            new ConfigKey("jetty.threads.min", "8", "Smallest request thread pool."),
+            new ConfigKey("jetty.threads.max", "200", "Largest request thread pool."),
+            new ConfigKey("jetty.accept.queue", "1024", "TCP listen backlog (capped by net.core.somaxconn)."),
+            new ConfigKey("jetty.idle.timeout", "60s", "Idle keep-alive connections are closed after this long."),
+            new ConfigKey("jetty.max.connections", "10000", "Connections beyond this many are not accepted until others close."));
+
+    private static final Map<String, ConfigKey> BY_NAME = index();
+
+    private ConfigKeys() {
+    }
+
+    private static Map<String, ConfigKey> index() {
+        Map<String, ConfigKey> m = new LinkedHashMap<>();
+        ALL.forEach(k -> m.put(k.name(), k));
+        return Map.copyOf(m);
+    }
+
+    /** The definition of {@code name}, matching families by prefix. */
+    public static Optional<ConfigKey> find(String name) {
+        ConfigKey exact = BY_NAME.get(name);
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        return ALL.stream()
+                .filter(k -> k.name().endsWith(".*"))
+                .filter(k -> name.startsWith(k.name().substring(0, k.name().length() - 1)))
+                .findFirst();
+    }
+}

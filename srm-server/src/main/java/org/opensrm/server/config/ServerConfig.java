@@ -1,0 +1,107 @@
+package org.opensrm.server.config;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.gridftp.GridFtpNode;
+
+/**
+ * The whole server configuration, parsed and validated. Built only through {@link #from(RawConfig)}, which
+ * names the offending key in every error.
+ */
+public record ServerConfig(
+        String host, int port, List<String> surlHosts,
+        Path hostCert, Path hostKey, Path caDir, Duration credentialsRefresh,
+        Path gridmap, Optional<Path> banList, Duration authzRefresh,
+        byte[] tokenKey, String mode, Path stateDir, Duration putLifetime, Duration getLifetime,
+        String backend, Path backendRoot, int directoryMode,
+        List<GridFtpNode> gridftpNodes, String gridftpSelector, String gridftpPathPrefix,
+        Duration gridftpProbeInterval, Duration gridftpProbeTimeout,
+        int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
+        int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections) {
+
+    public static ServerConfig from(RawConfig c) throws ConfigException {
+        String tokenKey = c.require("srm.token.key");
+        if (tokenKey.length() < 16) {
+            throw new ConfigException("configuration key 'srm.token.key' must be at least 16 characters long");
+        }
+        int threadsMin = c.getInt("jetty.threads.min", 1, 10_000);
+        int threadsMax = c.getInt("jetty.threads.max", 2, 10_000);
+        if (threadsMax < threadsMin) {
+            throw new ConfigException("configuration key 'jetty.threads.max' (" + threadsMax
+                    + ") must not be below jetty.threads.min (" + threadsMin + ")");
+        }
+        Path root = c.getPath("backend.root");
+        String prefix = c.isSet("gridftp.path.prefix") ? c.get("gridftp.path.prefix") : root.toString();
+        return new ServerConfig(
+                c.require("srm.host"), c.getInt("srm.port", 0, 65535), c.getList("srm.surl.hosts"),
+                c.getPath("srm.hostcert"), c.getPath("srm.hostkey"), c.getPath("srm.cadir"),
+                c.getDuration("srm.credentials.refresh"),
+                c.getPath("srm.gridmap"),
+                c.isSet("srm.banlist") ? Optional.of(c.getPath("srm.banlist")) : Optional.empty(),
+                c.getDuration("srm.authz.refresh"),
+                tokenKey.getBytes(StandardCharsets.UTF_8), c.oneOf("srm.mode", "gateway"), c.getPath("srm.state.dir"),
+                c.getDuration("srm.put.lifetime"), c.getDuration("srm.get.lifetime"),
+                c.oneOf("backend", "posix"), root, octal(c, "backend.posix.dir.mode"),
+                nodes(c), c.oneOf("gridftp.selector", "random", "roundrobin"), trimSlash(prefix),
+                c.getDuration("gridftp.probe.interval"), c.getDuration("gridftp.probe.timeout"),
+                c.getInt("ls.max.entries", 1, 1_000_000), spaceTokens(c),
+                threadsMin, threadsMax, c.getInt("jetty.accept.queue", 1, 1_000_000),
+                c.getDuration("jetty.idle.timeout"), c.getInt("jetty.max.connections", 1, 10_000_000));
+    }
+
+    private static String trimSlash(String p) {
+        return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+    }
+
+    private static int octal(RawConfig c, String key) throws ConfigException {
+        String v = c.require(key);
+        try {
+            int m = Integer.parseInt(v, 8);
+            if (m < 0 || m > 0777) {
+                throw new NumberFormatException();
+            }
+            return m;
+        } catch (NumberFormatException e) {
+            throw new ConfigException("configuration key '" + key + "' must be octal permission bits like 0775, got '"
+                    + v + "'");
+        }
+    }
+
+    private static List<GridFtpNode> nodes(RawConfig c) throws ConfigException {
+        List<GridFtpNode> out = new ArrayList<>();
+        for (String n : c.getList("gridftp.nodes")) {
+            try {
+                out.add(GridFtpNode.parse(n));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("configuration key 'gridftp.nodes': " + e.getMessage());
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<StaticSpaceToken> spaceTokens(RawConfig c) throws ConfigException {
+        List<StaticSpaceToken> out = new ArrayList<>();
+        for (String name : c.getList("space.tokens")) {
+            String base = "space.token." + name + ".";
+            try {
+                SrmPath path = SrmPath.of(c.require(base + "path"));
+                String desc = c.isSet(base + "description") ? c.get(base + "description") : name;
+                long size = c.isSet(base + "size") ? c.getLong(base + "size", 0) : 0;
+                out.add(new StaticSpaceToken(name, path, desc, size));
+            } catch (SrmException e) {
+                throw new ConfigException("configuration key '" + base + "path': " + e.getMessage());
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    public Optional<StaticSpaceToken> spaceToken(String name) {
+        return spaceTokens.stream().filter(t -> t.name().equals(name)).findFirst();
+    }
+}

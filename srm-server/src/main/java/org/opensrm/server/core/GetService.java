@@ -1,0 +1,138 @@
+package org.opensrm.server.core;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.opensrm.backend.FileStat;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.server.token.RequestKind;
+import org.opensrm.server.token.RequestToken;
+import org.opensrm.server.token.TokenCodec;
+import org.opensrm.server.token.TokenFile;
+
+/**
+ * Gets and bring-online in gateway mode: files on disk are online at once, so srmPrepareToGet answers with a
+ * TURL immediately and srmBringOnline with success; status calls re-check the files against the signed token.
+ */
+public final class GetService {
+    private final StorageBackend backend;
+    private final SurlParser surls;
+    private final GridFtpPaths gridftp;
+    private final TokenCodec tokens;
+    private final Duration lifetime;
+    private final Clock clock;
+
+    public GetService(StorageBackend backend, SurlParser surls, GridFtpPaths gridftp, TokenCodec tokens,
+                      Duration lifetime, Clock clock) {
+        this.backend = backend;
+        this.surls = surls;
+        this.gridftp = gridftp;
+        this.tokens = tokens;
+        this.lifetime = lifetime;
+        this.clock = clock;
+    }
+
+    public TransferResult prepare(Caller caller, RequestKind kind, List<String> surlList, List<String> protocols,
+                                  Duration desired) throws SrmException {
+        NamespaceService.requireSurls(surlList);
+        Instant now = clock.instant();
+        Duration life = desired == null || desired.isZero() || desired.compareTo(lifetime) > 0 ? lifetime : desired;
+        SrmException protocolError = null;
+        if (kind == RequestKind.GET) {
+            try {
+                TransferProtocols.requireOffered(protocols);
+            } catch (SrmException e) {
+                protocolError = e;
+            }
+        }
+        List<TokenFile> entries = new ArrayList<>();
+        List<TransferFile> answers = new ArrayList<>();
+        for (String surl : surlList) {
+            SrmPath path = SrmPath.ROOT;
+            String node = "";
+            try {
+                path = surls.parse(surl);
+                if (protocolError != null) {
+                    throw protocolError;
+                }
+                if (kind == RequestKind.GET) {
+                    node = gridftp.chooseNode();
+                }
+            } catch (SrmException e) {
+                entries.add(new TokenFile(surl, path, "", 0, ""));
+                answers.add(TransferFile.failed(surl, e.status(), e.getMessage()));
+                continue;
+            }
+            TokenFile f = new TokenFile(surl, path, "", 0, node);
+            entries.add(f);
+            answers.add(check(caller, kind, f, (int) life.toSeconds()));
+        }
+        RequestToken t = new RequestToken(kind, TokenCodec.digestOf(caller.dn()), now, now.plus(life), false,
+                java.util.Optional.empty(), entries);
+        SrmStatus status = protocolError != null ? SrmStatus.SRM_FAILURE
+                : RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        return new TransferResult(tokens.encode(t), status, PutService.explanation(answers, status), answers,
+                (int) life.toSeconds());
+    }
+
+    public TransferResult status(Caller caller, RequestKind kind, String token, List<String> subset)
+            throws SrmException {
+        RequestToken t = tokens.decode(token, kind, caller.dn(), clock.instant());
+        int left = (int) Math.max(0, Duration.between(clock.instant(), t.expires()).toSeconds());
+        List<TransferFile> answers = new ArrayList<>();
+        for (TokenFile f : files(t, subset)) {
+            answers.add(check(caller, kind, f, left));
+        }
+        SrmStatus status = RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        return new TransferResult(token, status, PutService.explanation(answers, status), answers, left);
+    }
+
+    /** Validates a get or bring-online token (release, abort, extend); the files are not touched on disk. */
+    public RequestToken verify(Caller caller, String token) throws SrmException {
+        RequestToken t = tokens.verify(token);
+        if (t.kind() == RequestKind.PUT) {
+            throw SrmException.invalidRequest("request token belongs to a put request");
+        }
+        return tokens.decode(token, t.kind(), caller.dn(), clock.instant());
+    }
+
+    private List<TokenFile> files(RequestToken t, List<String> subset) throws SrmException {
+        if (subset == null || subset.isEmpty()) {
+            return t.files();
+        }
+        List<TokenFile> out = new ArrayList<>();
+        for (String surl : subset) {
+            SrmPath p = surls.parse(surl);
+            TokenFile f = t.file(p).orElseThrow(() -> SrmException.invalidPath(surl + " is not part of this request"));
+            out.add(f);
+        }
+        return out;
+    }
+
+    private TransferFile check(Caller caller, RequestKind kind, TokenFile f, int remaining) {
+        if (kind == RequestKind.GET && f.node().isEmpty()) {
+            return TransferFile.failed(f.surl(), SrmStatus.SRM_FAILURE, "this file was refused when the request was made");
+        }
+        try {
+            FileStat stat = backend.stat(caller.account(), f.path());
+            if (!stat.isFile()) {
+                throw SrmException.invalidPath(f.path() + " is not a file");
+            }
+            if (!backend.access(caller.account(), f.path()).read()) {
+                throw SrmException.denied("no permission to read " + f.path());
+            }
+            if (kind == RequestKind.BRING_ONLINE) {
+                return new TransferFile(f.surl(), SrmStatus.SRM_SUCCESS, null, null, stat.size(), remaining);
+            }
+            return new TransferFile(f.surl(), SrmStatus.SRM_FILE_PINNED, null, gridftp.turl(f.node(), f.path()),
+                    stat.size(), remaining);
+        } catch (SrmException e) {
+            return TransferFile.failed(f.surl(), e.status(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.opensrm.server.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.opensrm.backend.FileStat;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+
+/**
+ * srmLs: stats each SURL and lists directories to the depth asked, never returning more than
+ * {@code ls.max.entries} entries in one answer (the rest is paged with offset/count after an
+ * {@code SRM_TOO_MANY_RESULTS}). Listings are read from the backend on every call: no cache can go stale.
+ */
+public final class Lister {
+    private final StorageBackend backend;
+    private final SurlParser surls;
+    private final int maxEntries;
+
+    public Lister(StorageBackend backend, SurlParser surls, int maxEntries) {
+        this.backend = backend;
+        this.surls = surls;
+        this.maxEntries = maxEntries;
+    }
+
+    public LsResult ls(Caller caller, List<String> surlList, LsOptions options) throws SrmException {
+        if (surlList.isEmpty()) {
+            throw SrmException.invalidRequest("arrayOfSURLs is empty");
+        }
+        if (options.offset() < 0 || options.count() < 0 || options.levels() < -1) {
+            throw SrmException.invalidRequest("offset, count and numOfLevels must not be negative");
+        }
+        int[] budget = {options.count() > 0 ? Math.min(options.count(), maxEntries) : maxEntries};
+        boolean[] truncated = {false};
+        List<PathDetail> details = new ArrayList<>(surlList.size());
+        for (String surl : surlList) {
+            details.add(detail(caller, surl, options, budget, truncated));
+        }
+        SrmStatus status = RequestStatus.of(details, PathDetail::status, SrmStatus.SRM_SUCCESS);
+        boolean countLimited = options.count() > 0 && options.count() <= maxEntries;
+        if (truncated[0] && !countLimited && status == SrmStatus.SRM_SUCCESS) {
+            return new LsResult(SrmStatus.SRM_TOO_MANY_RESULTS,
+                    "more than " + maxEntries + " entries: page with offset and count", details);
+        }
+        return new LsResult(status, status.isSuccess() ? null : firstFailure(details), details);
+    }
+
+    private static String firstFailure(List<PathDetail> details) {
+        return details.stream().filter(d -> !d.status().isSuccess()).map(PathDetail::explanation)
+                .findFirst().orElse(null);
+    }
+
+    private PathDetail detail(Caller caller, String surl, LsOptions options, int[] budget, boolean[] truncated) {
+        SrmPath path;
+        try {
+            path = surls.parse(surl);
+        } catch (SrmException e) {
+            return PathDetail.failed(surl, e.status(), e.getMessage());
+        }
+        try {
+            FileStat stat = backend.stat(caller.account(), path);
+            String sum = null;
+            if (stat.isFile() && options.fullDetail()) {
+                sum = stat.adler32().orElse(null);
+                if (sum == null) {
+                    sum = backend.checksum(caller.account(), path, "adler32");
+                }
+            }
+            List<PathDetail> children = List.of();
+            if (stat.isDirectory() && options.levels() != 0) {
+                children = children(caller, path, options, options.offset(), levelsBelow(options.levels()), budget,
+                        truncated);
+            }
+            return new PathDetail(path.toString(), SrmStatus.SRM_SUCCESS, null, stat, sum, children);
+        } catch (SrmException e) {
+            return PathDetail.failed(path.toString(), e.status(), e.getMessage());
+        }
+    }
+
+    private static int levelsBelow(int levels) {
+        return levels < 0 ? -1 : levels - 1;
+    }
+
+    private List<PathDetail> children(Caller caller, SrmPath dir, LsOptions options, int offset, int deeper,
+                                      int[] budget, boolean[] truncated) throws SrmException {
+        List<FileStat> entries = backend.list(caller.account(), dir);
+        List<PathDetail> out = new ArrayList<>();
+        int skipped = 0;
+        for (FileStat e : entries) {
+            if (UploadNames.isUpload(e.path().name())) {
+                continue;
+            }
+            if (skipped < offset) {
+                skipped++;
+                continue;
+            }
+            if (budget[0] <= 0) {
+                truncated[0] = true;
+                break;
+            }
+            budget[0]--;
+            List<PathDetail> grand = List.of();
+            if (e.isDirectory() && deeper != 0) {
+                try {
+                    grand = children(caller, e.path(), options, 0, levelsBelow(deeper), budget, truncated);
+                } catch (SrmException ex) {
+                    out.add(PathDetail.failed(e.path().toString(), ex.status(), ex.getMessage()));
+                    continue;
+                }
+            }
+            String sum = e.adler32().orElse(null);
+            out.add(new PathDetail(e.path().toString(), SrmStatus.SRM_SUCCESS, null, e, sum, grand));
+        }
+        return out;
+    }
+}

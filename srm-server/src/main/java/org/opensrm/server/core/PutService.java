@@ -1,0 +1,256 @@
+package org.opensrm.server.core;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.opensrm.backend.FileStat;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.server.config.StaticSpaceToken;
+import org.opensrm.server.token.RequestKind;
+import org.opensrm.server.token.RequestToken;
+import org.opensrm.server.token.TokenCodec;
+import org.opensrm.server.token.TokenFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Puts in gateway mode. srmPrepareToPut answers at once with a TURL naming a hidden upload beside the target;
+ * srmPutDone checks that the transfer happened (and its size, where declared), records the adler32 and renames
+ * the upload into place atomically. Nothing is kept between calls but the signed token and the janitor's
+ * journal of uploads to remove if they are never finished.
+ */
+public final class PutService {
+    private static final Logger LOG = LoggerFactory.getLogger(PutService.class);
+
+    private final StorageBackend backend;
+    private final SurlParser surls;
+    private final GridFtpPaths gridftp;
+    private final TokenCodec tokens;
+    private final UploadJanitor janitor;
+    private final SpaceTokens spaces;
+    private final UploadNames uploadNames = new UploadNames();
+    private final Duration maxLifetime;
+    private final Clock clock;
+
+    public PutService(StorageBackend backend, SurlParser surls, GridFtpPaths gridftp, TokenCodec tokens,
+                      UploadJanitor janitor, SpaceTokens spaces, Duration maxLifetime, Clock clock) {
+        this.backend = backend;
+        this.surls = surls;
+        this.gridftp = gridftp;
+        this.tokens = tokens;
+        this.janitor = janitor;
+        this.spaces = spaces;
+        this.maxLifetime = maxLifetime;
+        this.clock = clock;
+    }
+
+    public TransferResult prepare(Caller caller, List<PutFile> files, List<String> protocols, boolean overwrite,
+                                  Optional<String> spaceToken, Duration lifetime) throws SrmException {
+        if (files.isEmpty()) {
+            throw SrmException.invalidRequest("arrayOfFileRequests is empty");
+        }
+        Optional<StaticSpaceToken> space = spaces.resolve(spaceToken);
+        Instant now = clock.instant();
+        Duration life = lifetime == null || lifetime.isZero() || lifetime.compareTo(maxLifetime) > 0 ? maxLifetime : lifetime;
+        Instant expires = now.plus(life);
+        boolean protocolOk = true;
+        SrmException protocolError = null;
+        try {
+            TransferProtocols.requireOffered(protocols);
+        } catch (SrmException e) {
+            protocolOk = false;
+            protocolError = e;
+        }
+        List<TokenFile> entries = new ArrayList<>(files.size());
+        List<TransferFile> answers = new ArrayList<>(files.size());
+        for (PutFile f : files) {
+            SrmPath path = null;
+            try {
+                path = surls.parse(f.surl());
+                if (!protocolOk) {
+                    throw protocolError;
+                }
+                if (f.expectedSize() < 0) {
+                    throw SrmException.invalidRequest("expectedFileSize must not be negative");
+                }
+                spaces.requireInside(space, path);
+                checkTarget(caller, path, overwrite);
+                String upload = uploadNames.next();
+                String node = gridftp.chooseNode();
+                SrmPath uploadPath = path.parent().child(upload);
+                janitor.track(caller.account(), uploadPath, expires);
+                entries.add(new TokenFile(f.surl(), path, upload, f.expectedSize(), node));
+                answers.add(new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null,
+                        gridftp.turl(node, uploadPath), f.expectedSize(), (int) life.toSeconds()));
+            } catch (SrmException e) {
+                entries.add(new TokenFile(f.surl(), path == null ? SrmPath.ROOT : path, "", f.expectedSize(), ""));
+                answers.add(TransferFile.failed(f.surl(), e.status(), e.getMessage()));
+            }
+        }
+        RequestToken token = new RequestToken(RequestKind.PUT, TokenCodec.digestOf(caller.dn()), now, expires,
+                overwrite, space.map(StaticSpaceToken::name), entries);
+        SrmStatus status = protocolOk ? RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS)
+                : SrmStatus.SRM_FAILURE;
+        return new TransferResult(tokens.encode(token), status, explanation(answers, status), answers,
+                (int) life.toSeconds());
+    }
+
+    private void checkTarget(Caller caller, SrmPath path, boolean overwrite) throws SrmException {
+        if (path.isRoot()) {
+            throw SrmException.invalidPath("cannot put to the root directory");
+        }
+        FileStat parent;
+        try {
+            parent = backend.stat(caller.account(), path.parent());
+        } catch (SrmException e) {
+            if (e.status() == SrmStatus.SRM_INVALID_PATH) {
+                throw SrmException.invalidPath("parent directory " + path.parent() + " does not exist");
+            }
+            throw e;
+        }
+        if (!parent.isDirectory()) {
+            throw SrmException.invalidPath(path.parent() + " is not a directory");
+        }
+        if (!backend.access(caller.account(), path.parent()).write()) {
+            throw SrmException.denied("no permission to create files in " + path.parent());
+        }
+        Optional<FileStat> existing = statIfExists(caller, path);
+        if (existing.isPresent()) {
+            if (existing.get().isDirectory()) {
+                throw SrmException.invalidPath(path + " is a directory");
+            }
+            if (!overwrite) {
+                throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, path + " exists (overwriteOption is not ALWAYS)");
+            }
+        }
+    }
+
+    public TransferResult status(Caller caller, String token, List<String> subset) throws SrmException {
+        RequestToken t = tokens.decode(token, RequestKind.PUT, caller.dn(), clock.instant());
+        List<TransferFile> answers = new ArrayList<>();
+        for (TokenFile f : select(t, subset)) {
+            answers.add(statusOf(caller, t, f));
+        }
+        SrmStatus status = RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        return new TransferResult(token, status, explanation(answers, status), answers, remaining(t));
+    }
+
+    private TransferFile statusOf(Caller caller, RequestToken t, TokenFile f) {
+        if (f.uploadName().isEmpty()) {
+            return TransferFile.failed(f.surl(), SrmStatus.SRM_FAILURE, "this file was refused when the request was made");
+        }
+        try {
+            SrmPath upload = f.path().parent().child(f.uploadName());
+            if (statIfExists(caller, upload).isEmpty()) {
+                Optional<FileStat> target = statIfExists(caller, f.path());
+                if (target.isPresent() && !target.get().modified().isBefore(t.issued().minusSeconds(1))) {
+                    return new TransferFile(f.surl(), SrmStatus.SRM_SUCCESS, null, null, target.get().size(), null);
+                }
+            }
+            return new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null, gridftp.turl(f.node(), upload),
+                    f.expectedSize(), remaining(t));
+        } catch (SrmException e) {
+            return TransferFile.failed(f.surl(), e.status(), e.getMessage());
+        }
+    }
+
+    public List<FileOutcome> putDone(Caller caller, String token, List<String> subset) throws SrmException {
+        RequestToken t = tokens.decode(token, RequestKind.PUT, caller.dn(), clock.instant());
+        List<FileOutcome> out = new ArrayList<>();
+        for (TokenFile f : select(t, subset)) {
+            try {
+                finish(caller, t, f);
+                out.add(FileOutcome.ok(f.surl()));
+            } catch (SrmException e) {
+                out.add(FileOutcome.failed(f.surl(), e));
+            }
+        }
+        return out;
+    }
+
+    private void finish(Caller caller, RequestToken t, TokenFile f) throws SrmException {
+        if (f.uploadName().isEmpty()) {
+            throw new SrmException(SrmStatus.SRM_FAILURE, "this file was refused when the request was made");
+        }
+        SrmPath upload = f.path().parent().child(f.uploadName());
+        Optional<FileStat> uploaded = statIfExists(caller, upload);
+        if (uploaded.isEmpty()) {
+            Optional<FileStat> target = statIfExists(caller, f.path());
+            if (target.isPresent() && !target.get().modified().isBefore(t.issued().minusSeconds(1))) {
+                return; // already done, e.g. a retried srmPutDone
+            }
+            throw new SrmException(SrmStatus.SRM_INVALID_PATH, "no data was transferred to the TURL of " + f.surl());
+        }
+        if (f.expectedSize() > 0 && uploaded.get().size() != f.expectedSize()) {
+            backend.delete(caller.account(), upload);
+            janitor.finished(upload);
+            throw new SrmException(SrmStatus.SRM_FAILURE, "transferred " + uploaded.get().size()
+                    + " bytes but " + f.expectedSize() + " were declared; the upload was discarded");
+        }
+        String adler = backend.checksum(caller.account(), upload, "adler32");
+        backend.rename(caller.account(), upload, f.path(), t.overwrite());
+        janitor.finished(upload);
+        LOG.info("put done: {} ({} bytes, adler32 {})", f.path(), uploaded.get().size(), adler);
+    }
+
+    public List<FileOutcome> abort(Caller caller, String token, List<String> subset) throws SrmException {
+        RequestToken t = tokens.decode(token, RequestKind.PUT, caller.dn(), clock.instant());
+        List<FileOutcome> out = new ArrayList<>();
+        for (TokenFile f : select(t, subset)) {
+            try {
+                if (!f.uploadName().isEmpty()) {
+                    SrmPath upload = f.path().parent().child(f.uploadName());
+                    if (statIfExists(caller, upload).isPresent()) {
+                        backend.delete(caller.account(), upload);
+                    }
+                    janitor.finished(upload);
+                }
+                out.add(FileOutcome.ok(f.surl()));
+            } catch (SrmException e) {
+                out.add(FileOutcome.failed(f.surl(), e));
+            }
+        }
+        return out;
+    }
+
+    private List<TokenFile> select(RequestToken t, List<String> subset) throws SrmException {
+        if (subset == null || subset.isEmpty()) {
+            return t.files();
+        }
+        List<TokenFile> out = new ArrayList<>();
+        for (String surl : subset) {
+            SrmPath p = surls.parse(surl);
+            out.add(t.file(p).orElse(new TokenFile(surl, p, "", 0, "")));
+        }
+        return out;
+    }
+
+    private Optional<FileStat> statIfExists(Caller caller, SrmPath path) throws SrmException {
+        try {
+            return Optional.of(backend.stat(caller.account(), path));
+        } catch (SrmException e) {
+            if (e.status() == SrmStatus.SRM_INVALID_PATH) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private int remaining(RequestToken t) {
+        return (int) Math.max(0, Duration.between(clock.instant(), t.expires()).toSeconds());
+    }
+
+    static String explanation(List<TransferFile> files, SrmStatus status) {
+        if (status.isSuccess()) {
+            return null;
+        }
+        return files.stream().filter(f -> !f.status().isSuccess()).map(TransferFile::explanation)
+                .filter(e -> e != null).findFirst().orElse(null);
+    }
+}

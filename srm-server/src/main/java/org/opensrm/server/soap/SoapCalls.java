@@ -1,0 +1,69 @@
+package org.opensrm.server.soap;
+
+import java.util.Optional;
+import org.opensrm.authz.Authorizer;
+import org.opensrm.authz.ClientIdentity;
+import org.opensrm.common.Account;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Runs an operation for the current request: identifies and authorises the caller, sets the MDC, and turns
+ * every failure into an SRM status. This is the one place where exceptions become {@code TReturnStatus}.
+ */
+public final class SoapCalls {
+    private static final Logger LOG = LoggerFactory.getLogger(SoapCalls.class);
+    private static final Logger ACCESS = LoggerFactory.getLogger("org.opensrm.access");
+
+    private final CurrentRequest current;
+    private final Authorizer authorizer;
+
+    public SoapCalls(CurrentRequest current, Authorizer authorizer) {
+        this.current = current;
+        this.authorizer = authorizer;
+    }
+
+    public <Q, R> R invoke(SrmOperation<Q, R> op, Q request) {
+        long start = System.nanoTime();
+        Optional<ClientIdentity> identity = current.identity();
+        String dn = identity.map(ClientIdentity::dn).orElse("-");
+        MDC.put("dn", dn);
+        SrmStatus outcome = SrmStatus.SRM_INTERNAL_ERROR;
+        try {
+            if (identity.isEmpty()) {
+                throw new SrmException(SrmStatus.SRM_AUTHENTICATION_FAILURE, "no client certificate was presented");
+            }
+            if (request == null) {
+                throw SrmException.invalidRequest(op.name() + " request body is missing");
+            }
+            Account account = op.needsAccount() ? authorizer.authorize(identity.get()) : null;
+            R response = op.handle(new Caller(identity.get(), account), request);
+            outcome = SrmStatus.SRM_SUCCESS;
+            return response;
+        } catch (SrmException e) {
+            outcome = e.status();
+            LOG.info("{} failed: {} {}", op.name(), e.status(), e.getMessage());
+            return op.failure(Wire.status(e.status(), e.getMessage()));
+        } catch (RuntimeException e) {
+            LOG.error("{} failed unexpectedly", op.name(), e);
+            return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR,
+                    "internal error in " + op.name() + " (details are in the server log)"));
+        } finally {
+            if (ACCESS.isInfoEnabled()) {
+                ACCESS.info("{} dn=\"{}\" result={} ms={}", op.name(), dn, outcome, (System.nanoTime() - start) / 1_000_000);
+            }
+            MDC.remove("dn");
+            MDC.remove("token");
+        }
+    }
+
+    /** A failure response's status, for operations built from parts. */
+    public static TReturnStatus statusOf(SrmException e) {
+        return Wire.status(e.status(), e.getMessage());
+    }
+}

@@ -1,0 +1,170 @@
+package org.opensrm.server.soap;
+
+import com.sun.xml.ws.api.BindingID;
+import com.sun.xml.ws.api.server.InstanceResolver;
+import com.sun.xml.ws.api.server.SDDocumentSource;
+import com.sun.xml.ws.api.server.WSEndpoint;
+import com.sun.xml.ws.transport.http.servlet.ServletAdapter;
+import com.sun.xml.ws.transport.http.servlet.ServletAdapterList;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.Optional;
+import java.util.function.Function;
+import javax.xml.namespace.QName;
+import org.opensrm.authz.ClientIdentity;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Serves the SRM port through the JAX-WS RI, hosted programmatically (no sun-jaxws.xml, no container scanning).
+ * Before JAX-WS sees a request it: bounds its size, normalises Axis-1 encoding, blanks the SOAPAction (real
+ * clients send inconsistent values; dispatch is on the Body's first element), and records the caller's TLS
+ * identity for {@link SoapCalls}.
+ */
+public final class SoapServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(SoapServlet.class);
+    private static final String NS = "http://srm.lbl.gov/StorageResourceManager";
+
+    private final transient SrmSoapEndpoint endpoint;
+    private final transient CurrentRequest current;
+    private final transient Function<HttpServletRequest, Optional<ClientIdentity>> identities;
+    private final transient AxisEncodingNormalizer axis = new AxisEncodingNormalizer();
+    private final int maxBodyBytes;
+    private transient ServletAdapter adapter;
+
+    public SoapServlet(SrmSoapEndpoint endpoint, CurrentRequest current,
+                       Function<HttpServletRequest, Optional<ClientIdentity>> identities, int maxBodyBytes) {
+        this.endpoint = endpoint;
+        this.current = current;
+        this.identities = identities;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override
+    public void init() throws ServletException {
+        URL wsdl = SrmSoapEndpoint.class.getResource("/wsdl/srm.v2.2.literal.wsdl");
+        if (wsdl == null) {
+            throw new ServletException("derived WSDL /wsdl/srm.v2.2.literal.wsdl is missing from the classpath");
+        }
+        WSEndpoint<SrmSoapEndpoint> ws = WSEndpoint.create(SrmSoapEndpoint.class, false,
+                InstanceResolver.createSingleton(endpoint).createInvoker(),
+                new QName(NS, "SRMService"), new QName(NS, "srm"), null,
+                BindingID.SOAP11_HTTP.createBinding(), SDDocumentSource.create(wsdl), null, null, true);
+        adapter = new ServletAdapterList(getServletContext()).createAdapter("srm", "/srm/managerv2", ws);
+    }
+
+    @Override
+    protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        if ("GET".equals(req.getMethod()) && req.getQueryString() != null
+                && req.getQueryString().equalsIgnoreCase("wsdl")) {
+            adapter.publishWSDL(getServletContext(), req, resp);
+            return;
+        }
+        if (!"POST".equals(req.getMethod())) {
+            resp.setHeader("Allow", "POST");
+            resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED, "the SRM service accepts SOAP POST requests");
+            return;
+        }
+        long declared = req.getContentLengthLong();
+        if (declared > maxBodyBytes) {
+            LOG.info("refused a {}-byte request body (limit {})", declared, maxBodyBytes);
+            resp.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "request body exceeds " + maxBodyBytes + " bytes");
+            return;
+        }
+        byte[] body = readBounded(req.getInputStream());
+        if (body == null) {
+            resp.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "request body exceeds " + maxBodyBytes + " bytes");
+            return;
+        }
+        if (AxisEncodingNormalizer.applies(body)) {
+            body = axis.normalize(body);
+        }
+        current.set(identities.apply(req).orElse(null));
+        try {
+            BufferedResponse buffered = new BufferedResponse(resp);
+            adapter.handle(getServletContext(), new Normalized(req, body), buffered);
+            buffered.complete();
+        } finally {
+            current.clear();
+        }
+    }
+
+    private byte[] readBounded(InputStream in) throws IOException {
+        byte[] data = in.readNBytes(maxBodyBytes + 1);
+        return data.length > maxBodyBytes ? null : data;
+    }
+
+    /** The request as JAX-WS should see it: the normalised body and a blank SOAPAction. */
+    private static final class Normalized extends HttpServletRequestWrapper {
+        private final byte[] body;
+
+        Normalized(HttpServletRequest req, byte[] body) {
+            super(req);
+            this.body = body;
+        }
+
+        @Override
+        public String getHeader(String name) {
+            return "SOAPAction".equalsIgnoreCase(name) ? "\"\"" : super.getHeader(name);
+        }
+
+        @Override
+        public Enumeration<String> getHeaders(String name) {
+            return "SOAPAction".equalsIgnoreCase(name) ? Collections.enumeration(java.util.List.of("\"\""))
+                    : super.getHeaders(name);
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            ByteArrayInputStream in = new ByteArrayInputStream(body);
+            return new ServletInputStream() {
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new IllegalStateException("synchronous reads only");
+                }
+
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    return in.read(b, off, len);
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.opensrm.server.soap.ops;
+
+import java.util.List;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.core.FileOutcome;
+import org.opensrm.server.core.RequestControl;
+import org.opensrm.server.core.RequestStatus;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.SrmAbortRequestRequest;
+import org.opensrm.server.soap.gen.SrmAbortRequestResponse;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import org.opensrm.server.token.TokenCodec;
+import org.slf4j.MDC;
+
+/** srmAbortRequest: a put's uploads are removed; nothing reaches the target. */
+public final class AbortRequestOp implements SrmOperation<SrmAbortRequestRequest, SrmAbortRequestResponse> {
+    private final RequestControl control;
+
+    public AbortRequestOp(RequestControl control) {
+        this.control = control;
+    }
+
+    @Override
+    public String name() {
+        return "srmAbortRequest";
+    }
+
+    @Override
+    public SrmAbortRequestResponse handle(Caller caller, SrmAbortRequestRequest q) throws SrmException {
+        String token = Wire.require("requestToken", q.getRequestToken());
+        MDC.put("token", TokenCodec.shortId(token));
+        List<FileOutcome> outcomes = control.abort(caller, token, List.of());
+        SrmAbortRequestResponse r = new SrmAbortRequestResponse();
+        r.setReturnStatus(Wire.status(RequestStatus.of(outcomes, FileOutcome::status, SrmStatus.SRM_SUCCESS), null));
+        return r;
+    }
+
+    @Override
+    public SrmAbortRequestResponse failure(TReturnStatus status) {
+        SrmAbortRequestResponse r = new SrmAbortRequestResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

@@ -1,0 +1,57 @@
+package org.opensrm.server.soap.ops;
+
+import java.util.List;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.core.RequestControl;
+import org.opensrm.server.core.RequestControl.ExtendedLifetime;
+import org.opensrm.server.core.RequestStatus;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.ArrayOfTSURLLifetimeReturnStatus;
+import org.opensrm.server.soap.gen.SrmExtendFileLifeTimeRequest;
+import org.opensrm.server.soap.gen.SrmExtendFileLifeTimeResponse;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import org.opensrm.server.soap.gen.TSURLLifetimeReturnStatus;
+
+/** srmExtendFileLifeTime: files are permanent (lifetime -1); pin lifetimes are granted up to the configured one. */
+public final class ExtendFileLifeTimeOp
+        implements SrmOperation<SrmExtendFileLifeTimeRequest, SrmExtendFileLifeTimeResponse> {
+    private final RequestControl control;
+
+    public ExtendFileLifeTimeOp(RequestControl control) {
+        this.control = control;
+    }
+
+    @Override
+    public String name() {
+        return "srmExtendFileLifeTime";
+    }
+
+    @Override
+    public SrmExtendFileLifeTimeResponse handle(Caller caller, SrmExtendFileLifeTimeRequest q) throws SrmException {
+        List<ExtendedLifetime> results = control.extend(caller, q.getRequestToken(), Wire.urls(q.getArrayOfSURLs()),
+                q.getNewPinLifeTime());
+        ArrayOfTSURLLifetimeReturnStatus array = new ArrayOfTSURLLifetimeReturnStatus();
+        for (ExtendedLifetime e : results) {
+            TSURLLifetimeReturnStatus s = new TSURLLifetimeReturnStatus();
+            s.setSurl(e.surl());
+            s.setStatus(Wire.status(e.status(), e.explanation()));
+            s.setFileLifetime(e.fileLifetime());
+            s.setPinLifetime(e.pinLifetime());
+            array.getStatusArray().add(s);
+        }
+        SrmExtendFileLifeTimeResponse r = new SrmExtendFileLifeTimeResponse();
+        r.setReturnStatus(Wire.status(RequestStatus.of(results, ExtendedLifetime::status, SrmStatus.SRM_SUCCESS), null));
+        r.setArrayOfFileStatuses(array);
+        return r;
+    }
+
+    @Override
+    public SrmExtendFileLifeTimeResponse failure(TReturnStatus status) {
+        SrmExtendFileLifeTimeResponse r = new SrmExtendFileLifeTimeResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

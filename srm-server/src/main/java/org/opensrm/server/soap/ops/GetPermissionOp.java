@@ -1,0 +1,68 @@
+package org.opensrm.server.soap.ops;
+
+import java.util.List;
+import org.opensrm.backend.FileStat;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.core.NamespaceService;
+import org.opensrm.server.core.PermissionReport;
+import org.opensrm.server.core.RequestStatus;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.ArrayOfTGroupPermission;
+import org.opensrm.server.soap.gen.ArrayOfTPermissionReturn;
+import org.opensrm.server.soap.gen.SrmGetPermissionRequest;
+import org.opensrm.server.soap.gen.SrmGetPermissionResponse;
+import org.opensrm.server.soap.gen.TGroupPermission;
+import org.opensrm.server.soap.gen.TPermissionReturn;
+import org.opensrm.server.soap.gen.TReturnStatus;
+
+/** srmGetPermission: owner, group and permission bits of each SURL. */
+public final class GetPermissionOp implements SrmOperation<SrmGetPermissionRequest, SrmGetPermissionResponse> {
+    private final NamespaceService namespace;
+
+    public GetPermissionOp(NamespaceService namespace) {
+        this.namespace = namespace;
+    }
+
+    @Override
+    public String name() {
+        return "srmGetPermission";
+    }
+
+    @Override
+    public SrmGetPermissionResponse handle(Caller caller, SrmGetPermissionRequest q) throws SrmException {
+        List<PermissionReport> reports = namespace.getPermission(caller, Wire.urls(q.getArrayOfSURLs()));
+        ArrayOfTPermissionReturn array = new ArrayOfTPermissionReturn();
+        for (PermissionReport p : reports) {
+            TPermissionReturn t = new TPermissionReturn();
+            t.setSurl(p.surl());
+            t.setStatus(Wire.status(p.status(), p.explanation()));
+            FileStat s = p.stat();
+            if (s != null) {
+                t.setOwner(s.ownerName());
+                t.setOwnerPermission(Wire.mode(s.mode().owner()));
+                TGroupPermission g = new TGroupPermission();
+                g.setGroupID(s.groupName());
+                g.setMode(Wire.mode(s.mode().group()));
+                ArrayOfTGroupPermission groups = new ArrayOfTGroupPermission();
+                groups.getGroupPermissionArray().add(g);
+                t.setArrayOfGroupPermissions(groups);
+                t.setOtherPermission(Wire.mode(s.mode().other()));
+            }
+            array.getPermissionArray().add(t);
+        }
+        SrmGetPermissionResponse r = new SrmGetPermissionResponse();
+        r.setReturnStatus(Wire.status(RequestStatus.of(reports, PermissionReport::status, SrmStatus.SRM_SUCCESS), null));
+        r.setArrayOfPermissionReturns(array);
+        return r;
+    }
+
+    @Override
+    public SrmGetPermissionResponse failure(TReturnStatus status) {
+        SrmGetPermissionResponse r = new SrmGetPermissionResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

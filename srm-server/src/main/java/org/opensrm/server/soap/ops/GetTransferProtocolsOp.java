@@ -1,0 +1,42 @@
+package org.opensrm.server.soap.ops;
+
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.core.TransferProtocols;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.ArrayOfTSupportedTransferProtocol;
+import org.opensrm.server.soap.gen.SrmGetTransferProtocolsRequest;
+import org.opensrm.server.soap.gen.SrmGetTransferProtocolsResponse;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import org.opensrm.server.soap.gen.TSupportedTransferProtocol;
+
+/** srmGetTransferProtocols: the protocols TURLs are offered in. */
+public final class GetTransferProtocolsOp
+        implements SrmOperation<SrmGetTransferProtocolsRequest, SrmGetTransferProtocolsResponse> {
+
+    @Override
+    public String name() {
+        return "srmGetTransferProtocols";
+    }
+
+    @Override
+    public SrmGetTransferProtocolsResponse handle(Caller caller, SrmGetTransferProtocolsRequest q) {
+        ArrayOfTSupportedTransferProtocol array = new ArrayOfTSupportedTransferProtocol();
+        for (String p : TransferProtocols.OFFERED) {
+            TSupportedTransferProtocol t = new TSupportedTransferProtocol();
+            t.setTransferProtocol(p);
+            array.getProtocolArray().add(t);
+        }
+        SrmGetTransferProtocolsResponse r = new SrmGetTransferProtocolsResponse();
+        r.setReturnStatus(Wire.success());
+        r.setProtocolInfo(array);
+        return r;
+    }
+
+    @Override
+    public SrmGetTransferProtocolsResponse failure(TReturnStatus status) {
+        SrmGetTransferProtocolsResponse r = new SrmGetTransferProtocolsResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

@@ -1,0 +1,38 @@
+package org.opensrm.server.soap.ops;
+
+import org.opensrm.common.SrmException;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.SrmMvRequest;
+import org.opensrm.server.soap.gen.SrmMvResponse;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import org.opensrm.server.core.NamespaceService;
+/** srmMv: an atomic rename that never replaces an existing target. */
+public final class MvOp implements SrmOperation<SrmMvRequest, SrmMvResponse> {
+    private final NamespaceService namespace;
+
+    public MvOp(NamespaceService namespace) {
+        this.namespace = namespace;
+    }
+
+    @Override
+    public String name() {
+        return "srmMv";
+    }
+
+    @Override
+    public SrmMvResponse handle(Caller caller, SrmMvRequest q) throws SrmException {
+        namespace.mv(caller, Wire.require("fromSURL", q.getFromSURL()), Wire.require("toSURL", q.getToSURL()));
+        SrmMvResponse r = new SrmMvResponse();
+        r.setReturnStatus(Wire.success());
+        return r;
+    }
+
+    @Override
+    public SrmMvResponse failure(TReturnStatus status) {
+        SrmMvResponse r = new SrmMvResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

@@ -1,0 +1,51 @@
+package org.opensrm.server.soap.ops;
+
+import java.util.List;
+import org.opensrm.common.SrmException;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.core.GetService;
+import org.opensrm.server.core.TransferResult;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.SrmPrepareToGetRequest;
+import org.opensrm.server.soap.gen.SrmPrepareToGetResponse;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import org.opensrm.server.token.RequestKind;
+import org.opensrm.server.token.TokenCodec;
+import org.slf4j.MDC;
+
+/** srmPrepareToGet: disk files are online, so each readable file gets a TURL at once. */
+public final class PrepareToGetOp implements SrmOperation<SrmPrepareToGetRequest, SrmPrepareToGetResponse> {
+    private final GetService gets;
+
+    public PrepareToGetOp(GetService gets) {
+        this.gets = gets;
+    }
+
+    @Override
+    public String name() {
+        return "srmPrepareToGet";
+    }
+
+    @Override
+    public SrmPrepareToGetResponse handle(Caller caller, SrmPrepareToGetRequest q) throws SrmException {
+        List<String> protocols = q.getTransferParameters() == null ? List.of()
+                : Wire.strings(q.getTransferParameters().getArrayOfTransferProtocols());
+        TransferResult result = gets.prepare(caller, RequestKind.GET, GetStatuses.surls(q.getArrayOfFileRequests()),
+                protocols, GetStatuses.seconds(q.getDesiredPinLifeTime()));
+        MDC.put("token", TokenCodec.shortId(result.token()));
+        SrmPrepareToGetResponse r = new SrmPrepareToGetResponse();
+        r.setReturnStatus(Wire.status(result.status(), result.explanation()));
+        r.setRequestToken(result.token());
+        r.setRemainingTotalRequestTime(result.remainingSeconds());
+        r.setArrayOfFileStatuses(GetStatuses.get(result));
+        return r;
+    }
+
+    @Override
+    public SrmPrepareToGetResponse failure(TReturnStatus status) {
+        SrmPrepareToGetResponse r = new SrmPrepareToGetResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

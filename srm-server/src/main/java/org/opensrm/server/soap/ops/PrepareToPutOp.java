@@ -1,0 +1,73 @@
+package org.opensrm.server.soap.ops;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.opensrm.common.SrmException;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.core.PutFile;
+import org.opensrm.server.core.PutService;
+import org.opensrm.server.core.TransferResult;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.SrmPrepareToPutRequest;
+import org.opensrm.server.soap.gen.SrmPrepareToPutResponse;
+import org.opensrm.server.soap.gen.TPutFileRequest;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import org.opensrm.server.token.TokenCodec;
+import org.slf4j.MDC;
+
+/** srmPrepareToPut: answered at once, each file with a TURL to a hidden upload name beside its target. */
+public final class PrepareToPutOp implements SrmOperation<SrmPrepareToPutRequest, SrmPrepareToPutResponse> {
+    private final PutService puts;
+
+    public PrepareToPutOp(PutService puts) {
+        this.puts = puts;
+    }
+
+    @Override
+    public String name() {
+        return "srmPrepareToPut";
+    }
+
+    @Override
+    public SrmPrepareToPutResponse handle(Caller caller, SrmPrepareToPutRequest q) throws SrmException {
+        List<PutFile> files = new ArrayList<>();
+        if (q.getArrayOfFileRequests() != null) {
+            for (TPutFileRequest f : q.getArrayOfFileRequests().getRequestArray()) {
+                if (f == null) {
+                    continue;
+                }
+                BigInteger size = f.getExpectedFileSize();
+                if (size != null && (size.signum() < 0 || size.bitLength() > 63)) {
+                    throw SrmException.invalidRequest("expectedFileSize out of range: " + size);
+                }
+                files.add(new PutFile(Wire.require("targetSURL", f.getTargetSURL()), size == null ? 0 : size.longValue()));
+            }
+        }
+        String overwrite = Wire.enumValue("overwriteOption", q.getOverwriteOption(), "NEVER", "ALWAYS", "WHEN_FILES_ARE_DIFFERENT");
+        Wire.enumValue("desiredFileStorageType", q.getDesiredFileStorageType(), "VOLATILE", "DURABLE", "PERMANENT");
+        List<String> protocols = q.getTransferParameters() == null ? List.of()
+                : Wire.strings(q.getTransferParameters().getArrayOfTransferProtocols());
+        Integer total = q.getDesiredTotalRequestTime();
+        TransferResult result = puts.prepare(caller, files, protocols, "ALWAYS".equals(overwrite),
+                Optional.ofNullable(q.getTargetSpaceToken()),
+                total == null || total <= 0 ? null : Duration.ofSeconds(total));
+        MDC.put("token", TokenCodec.shortId(result.token()));
+        SrmPrepareToPutResponse r = new SrmPrepareToPutResponse();
+        r.setReturnStatus(Wire.status(result.status(), result.explanation()));
+        r.setRequestToken(result.token());
+        r.setRemainingTotalRequestTime(result.remainingSeconds());
+        r.setArrayOfFileStatuses(PutStatuses.of(result));
+        return r;
+    }
+
+    @Override
+    public SrmPrepareToPutResponse failure(TReturnStatus status) {
+        SrmPrepareToPutResponse r = new SrmPrepareToPutResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

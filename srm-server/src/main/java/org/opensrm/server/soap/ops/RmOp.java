@@ -1,0 +1,39 @@
+package org.opensrm.server.soap.ops;
+
+import org.opensrm.common.SrmException;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.SrmRmRequest;
+import org.opensrm.server.soap.gen.SrmRmResponse;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import java.util.List;
+import org.opensrm.server.core.FileOutcome;
+import org.opensrm.server.core.NamespaceService;
+/** srmRm: removes files, answered per SURL. */
+public final class RmOp implements SrmOperation<SrmRmRequest, SrmRmResponse> {
+    private final NamespaceService namespace;
+
+    public RmOp(NamespaceService namespace) {
+        this.namespace = namespace;
+    }
+
+    @Override
+    public String name() {
+        return "srmRm";
+    }
+
+    @Override
+    public SrmRmResponse handle(Caller caller, SrmRmRequest q) throws SrmException {
+        List<FileOutcome> outcomes = namespace.rm(caller, Wire.urls(q.getArrayOfSURLs()));
+        return FileOutcomes.respond(outcomes, new SrmRmResponse(), SrmRmResponse::setReturnStatus,
+                SrmRmResponse::setArrayOfFileStatuses);
+    }
+
+    @Override
+    public SrmRmResponse failure(TReturnStatus status) {
+        SrmRmResponse r = new SrmRmResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

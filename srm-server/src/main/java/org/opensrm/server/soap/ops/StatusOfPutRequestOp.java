@@ -1,0 +1,47 @@
+package org.opensrm.server.soap.ops;
+
+import org.opensrm.common.SrmException;
+import org.opensrm.server.core.Caller;
+import org.opensrm.server.core.PutService;
+import org.opensrm.server.core.TransferResult;
+import org.opensrm.server.soap.SrmOperation;
+import org.opensrm.server.soap.Wire;
+import org.opensrm.server.soap.gen.SrmStatusOfPutRequestRequest;
+import org.opensrm.server.soap.gen.SrmStatusOfPutRequestResponse;
+import org.opensrm.server.soap.gen.TReturnStatus;
+import org.opensrm.server.token.TokenCodec;
+import org.slf4j.MDC;
+
+/** srmStatusOfPutRequest: re-evaluated from the signed token and the storage. */
+public final class StatusOfPutRequestOp
+        implements SrmOperation<SrmStatusOfPutRequestRequest, SrmStatusOfPutRequestResponse> {
+    private final PutService puts;
+
+    public StatusOfPutRequestOp(PutService puts) {
+        this.puts = puts;
+    }
+
+    @Override
+    public String name() {
+        return "srmStatusOfPutRequest";
+    }
+
+    @Override
+    public SrmStatusOfPutRequestResponse handle(Caller caller, SrmStatusOfPutRequestRequest q) throws SrmException {
+        String token = Wire.require("requestToken", q.getRequestToken());
+        MDC.put("token", TokenCodec.shortId(token));
+        TransferResult result = puts.status(caller, token, Wire.urls(q.getArrayOfTargetSURLs()));
+        SrmStatusOfPutRequestResponse r = new SrmStatusOfPutRequestResponse();
+        r.setReturnStatus(Wire.status(result.status(), result.explanation()));
+        r.setRemainingTotalRequestTime(result.remainingSeconds());
+        r.setArrayOfFileStatuses(PutStatuses.of(result));
+        return r;
+    }
+
+    @Override
+    public SrmStatusOfPutRequestResponse failure(TReturnStatus status) {
+        SrmStatusOfPutRequestResponse r = new SrmStatusOfPutRequestResponse();
+        r.setReturnStatus(status);
+        return r;
+    }
+}

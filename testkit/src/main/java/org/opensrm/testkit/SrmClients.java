@@ -1,0 +1,112 @@
+package org.opensrm.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.opensrm.testkit.internal.ProcessRunner;
+
+/**
+ * Runs the real grid clients as processes with a {@link ClientEnvironment}: the gfal2 command-line tools, Python
+ * scripts against python3-gfal2, the ARC data tools and globus-url-copy. Every call returns a {@link ClientRun};
+ * none throws on a non-zero exit. Immutable; {@link #withProxy} and {@link #withTimeout} derive variants.
+ *
+ * <pre>{@code
+ * SrmClients clients = new SrmClients(ClientEnvironment.builder()
+ *         .proxy(aliceProxy).trustDir(pki.trustDir()).home(tmp.resolve("home")).build());
+ * ClientRun ls = clients.gfal("gfal-ls", "-l", "srm://localhost:" + port + "/data");
+ * assertTrue(ls.ok(), ls.describe());
+ * }</pre>
+ */
+public final class SrmClients {
+    private static final String PYTHON = "/usr/bin/python3";
+
+    private final ClientEnvironment env;
+    private final ProcessRunner runner;
+
+    /** Creates {@code HOME} and the ARC client configuration in it. */
+    public SrmClients(ClientEnvironment env) {
+        this.env = env;
+        this.runner = new ProcessRunner(env.home().resolve(".runs"));
+        try {
+            prepareHome(env);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare client HOME " + env.home(), e);
+        }
+    }
+
+    public ClientEnvironment environment() {
+        return env;
+    }
+
+    /** The same clients acting with another proxy (same HOME, trust directory and timeouts). */
+    public SrmClients withProxy(Path proxy) {
+        return new SrmClients(env.toBuilder().proxy(proxy).build());
+    }
+
+    /** The same clients with another per-command timeout. */
+    public SrmClients withTimeout(Duration timeout) {
+        return new SrmClients(env.toBuilder().timeout(timeout).build());
+    }
+
+    /**
+     * A gfal2 command-line tool: {@code gfal("gfal-ls", "-l", url)} or {@code gfal("ls", "-l", url)}. Useful
+     * flags: {@code -t SECONDS} (global timeout), {@code -v}/{@code -vvv} (verbose, shows the SRM calls),
+     * {@code -D "SRM PLUGIN:OPERATION_TIMEOUT=30"} (any gfal2 config key).
+     */
+    public ClientRun gfal(String tool, String... args) throws IOException {
+        return run(command(tool.startsWith("gfal-") ? tool : "gfal-" + tool, args));
+    }
+
+    /** {@code /usr/bin/python3 -c script args...}; the script may {@code import gfal2}; args are in {@code sys.argv[1:]}. */
+    public ClientRun gfalPython(String script, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(PYTHON, "-c", script));
+        cmd.addAll(List.of(args));
+        return run(cmd);
+    }
+
+    /**
+     * An ARC data tool: {@code arcls}, {@code arccp}, {@code arcmkdir}, {@code arcrm}, {@code arcrename}. Useful
+     * flags: {@code -t SECONDS}, {@code -d DEBUG} (shows the SOAP exchanges), {@code -l} (arcls long listing).
+     */
+    public ClientRun arc(String tool, String... args) throws IOException {
+        if (!tool.startsWith("arc")) {
+            throw new IllegalArgumentException("not an ARC tool: " + tool);
+        }
+        return run(command(tool, args));
+    }
+
+    /** {@code globus-url-copy args...}, e.g. {@code globusUrlCopy("file:///tmp/x", gridftp.url("/tmp/y"))}. */
+    public ClientRun globusUrlCopy(String... args) throws IOException {
+        return run(command("globus-url-copy", args));
+    }
+
+    /** Any command in the client environment, with the configured timeout. */
+    public ClientRun run(List<String> command) throws IOException {
+        return runner.run(command, env.variables(), env.home(), env.timeout());
+    }
+
+    private static List<String> command(String program, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(program);
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private static void prepareHome(ClientEnvironment env) throws IOException {
+        Path arc = Files.createDirectories(env.home().resolve(".arc"));
+        // proxy and CA directory come from X509_USER_PROXY / X509_CERT_DIR, which ARC honours and its Globus-based
+        // gridftp plugin needs anyway; so one HOME serves several users' proxies.
+        Files.writeString(arc.resolve("client.conf"), "[common]\n"
+                + "cacertificatesdirectory=" + env.trustDir() + "\n"
+                + "timeout=" + Math.max(1, env.arcTimeout().toSeconds()) + "\n");
+        // an empty vomses file silences ARC's "Can not find voms service configuration file" warning
+        Path vomses = arc.resolve("vomses");
+        if (!Files.exists(vomses)) {
+            Files.createFile(vomses);
+        }
+    }
+}

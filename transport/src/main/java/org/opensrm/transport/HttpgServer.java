@@ -1,0 +1,157 @@
+package org.opensrm.transport;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.servlet.http.HttpServlet;
+
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.italiangrid.voms.ac.VOMSACValidator;
+import org.opensrm.transport.internal.HostKeyManager;
+import org.opensrm.transport.internal.JettyAssembly;
+import org.opensrm.transport.internal.TrustFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import eu.emi.security.authn.x509.impl.OpensslCertChainValidator;
+
+/**
+ * The SRM listener: one port that speaks GSI "httpg" (TLS with a client certificate or proxy chain, then the
+ * GSI byte {@code '0'}, then HTTP/1.1 keep-alive) and plain HTTPS with client authentication, serving one servlet
+ * at the given paths. Client chains are validated at the handshake against {@code caDir} (CAs, signing policies,
+ * CRLs); the host credential, CAs and CRLs are re-read when they change, without restart. The servlet finds the
+ * client with {@link Peers#identity}.
+ */
+public final class HttpgServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpgServer.class);
+
+    private final TransportConfig config;
+    private final HttpServlet servlet;
+    private final List<String> paths;
+    private Server server;
+    private ServerConnector connector;
+    private OpensslCertChainValidator validator;
+    private VOMSACValidator voms;
+    private ScheduledExecutorService refresher;
+
+    /** @param paths servlet mappings, e.g. {@code /srm/managerv2}, {@code /srm/v2/server} */
+    public HttpgServer(TransportConfig config, HttpServlet servlet, List<String> paths) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.servlet = Objects.requireNonNull(servlet, "servlet");
+        this.paths = List.copyOf(paths);
+        if (this.paths.isEmpty()) {
+            throw new IllegalArgumentException("no servlet path");
+        }
+        for (String p : this.paths) {
+            if (!p.startsWith("/")) {
+                throw new IllegalArgumentException("servlet path must start with '/': " + p);
+            }
+        }
+    }
+
+    /**
+     * Binds the port and starts serving.
+     *
+     * @throws IOException naming the file when the host certificate, host key or CA directory is missing,
+     *                     unreadable or unparseable
+     * @throws Exception   when Jetty cannot start (e.g. the port is taken)
+     */
+    public synchronized void start() throws Exception {
+        if (server != null) {
+            throw new IllegalStateException("already started");
+        }
+        requireReadableFile(config.hostCert(), "host certificate");
+        requireReadableFile(config.hostKey(), "host key");
+        requireReadableDirectory(config.caDir(), "CA directory");
+        HostKeyManager keys = HostKeyManager.load(config.hostCert(), config.hostKey());
+        validator = TrustFactory.validator(config.caDir(), config.credentialRefresh());
+        voms = config.vomsDir() == null ? null : TrustFactory.voms(config.vomsDir(), validator);
+        try {
+            QueuedThreadPool pool = new QueuedThreadPool(config.threadsMax(), config.threadsMin());
+            pool.setName("httpg");
+            server = new Server(pool);
+            connector = JettyAssembly.connector(server, config, TrustFactory.sslContext(keys, validator, config),
+                    voms);
+            server.addConnector(connector);
+            server.setHandler(servletContext());
+            server.start();
+        } catch (Exception e) {
+            close();
+            throw e;
+        }
+        refresher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "httpg-credential-refresh");
+            t.setDaemon(true);
+            return t;
+        });
+        long period = config.credentialRefresh().toMillis();
+        refresher.scheduleWithFixedDelay(keys::reloadIfChanged, period, period, TimeUnit.MILLISECONDS);
+        LOG.info("httpg listening on {}:{} as {} (CA directory {}, paths {})", config.host(), port(),
+                keys.certificate().getSubjectX500Principal().getName(), config.caDir(), paths);
+    }
+
+    /** The bound port (the ephemeral one when configured with port 0); -1 before {@link #start()}. */
+    public synchronized int port() {
+        return connector == null ? -1 : connector.getLocalPort();
+    }
+
+    /** Stops serving and releases the port, threads and refresh timers. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (refresher != null) {
+            refresher.shutdownNow();
+            refresher = null;
+        }
+        if (server != null) {
+            try {
+                server.stop();
+            } catch (Exception e) {
+                LOG.warn("error stopping the httpg server", e);
+            }
+            server = null;
+            connector = null;
+        }
+        if (voms != null) {
+            voms.shutdown();
+            voms = null;
+        }
+        if (validator != null) {
+            validator.dispose();
+            validator = null;
+        }
+    }
+
+    private ServletContextHandler servletContext() {
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath("/");
+        JettyAssembly.mapServlet(context, servlet, paths);
+        return context;
+    }
+
+    private static void requireReadableFile(Path file, String what) throws IOException {
+        if (!Files.exists(file)) {
+            throw new IOException(what + " file " + file + " does not exist");
+        }
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new IOException(what + " file " + file + " is not a readable file");
+        }
+    }
+
+    private static void requireReadableDirectory(Path dir, String what) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new IOException(what + " " + dir + " does not exist or is not a directory");
+        }
+        if (!Files.isReadable(dir) || !Files.isExecutable(dir)) {
+            throw new IOException(what + " " + dir + " is not readable");
+        }
+    }
+}

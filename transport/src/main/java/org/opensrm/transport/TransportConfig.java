@@ -1,0 +1,155 @@
+package org.opensrm.transport;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Configuration of the httpg/HTTPS listener. Immutable; build it with {@link #builder()}.
+ *
+ * @param host              interface to bind; {@code "0.0.0.0"} (default) = all
+ * @param port              TCP port, default 8443; 0 = ephemeral (see {@link HttpgServer#port()})
+ * @param hostCert          PEM host certificate (chain), default {@code /etc/grid-security/hostcert.pem}
+ * @param hostKey           PEM unencrypted host key (PKCS#1 or PKCS#8), default {@code /etc/grid-security/hostkey.pem}
+ * @param caDir             OpenSSL trust directory ({@code <hash>.0}, {@code .signing_policy}, {@code .namespaces},
+ *                          CRLs {@code <hash>.r0}), default {@code /etc/grid-security/certificates}
+ * @param threadsMin        minimum worker threads, default 8
+ * @param threadsMax        maximum worker threads, default 200
+ * @param acceptQueue       TCP accept backlog, default 1024
+ * @param idleTimeout       idle keep-alive connections are closed after this, default 60 s
+ * @param maxConnections    open connections beyond this are not accepted until some close, default 10000
+ * @param credentialRefresh how often the host credential, CA certificates and CRLs are re-read when changed,
+ *                          default 5 min
+ * @param vomsDir           VOMS trust directory ({@code vomsdir} with {@code <vo>/<host>.lsc}); {@code null}
+ *                          (default) = VOMS attributes are not validated and FQANs stay empty
+ */
+public record TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir,
+        int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
+        Duration credentialRefresh, Path vomsDir) {
+
+    public TransportConfig {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(hostCert, "hostCert");
+        Objects.requireNonNull(hostKey, "hostKey");
+        Objects.requireNonNull(caDir, "caDir");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(credentialRefresh, "credentialRefresh");
+        require(port >= 0 && port <= 65535, "port must be within 0..65535: " + port);
+        require(threadsMin >= 1, "threadsMin must be at least 1: " + threadsMin);
+        require(threadsMax >= 8, "threadsMax must be at least 8 (acceptor, selectors, workers): " + threadsMax);
+        require(threadsMin <= threadsMax, "threadsMin " + threadsMin + " exceeds threadsMax " + threadsMax);
+        require(acceptQueue >= 0, "acceptQueue must not be negative: " + acceptQueue);
+        require(!idleTimeout.isNegative() && !idleTimeout.isZero(), "idleTimeout must be positive");
+        require(maxConnections >= 1, "maxConnections must be at least 1: " + maxConnections);
+        require(credentialRefresh.toMillis() >= 100, "credentialRefresh must be at least 100 ms");
+    }
+
+    /** The configuration without VOMS validation (same as the canonical constructor with {@code vomsDir = null}). */
+    public TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir, int threadsMin,
+            int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections, Duration credentialRefresh) {
+        this(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue, idleTimeout, maxConnections,
+                credentialRefresh, null);
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        return new Builder().host(host).port(port).hostCert(hostCert).hostKey(hostKey).caDir(caDir)
+                .threadsMin(threadsMin).threadsMax(threadsMax).acceptQueue(acceptQueue).idleTimeout(idleTimeout)
+                .maxConnections(maxConnections).credentialRefresh(credentialRefresh).vomsDir(vomsDir);
+    }
+
+    /** Builder with the documented defaults; {@link #build()} validates. */
+    public static final class Builder {
+        private String host = "0.0.0.0";
+        private int port = 8443;
+        private Path hostCert = Path.of("/etc/grid-security/hostcert.pem");
+        private Path hostKey = Path.of("/etc/grid-security/hostkey.pem");
+        private Path caDir = Path.of("/etc/grid-security/certificates");
+        private int threadsMin = 8;
+        private int threadsMax = 200;
+        private int acceptQueue = 1024;
+        private Duration idleTimeout = Duration.ofSeconds(60);
+        private int maxConnections = 10_000;
+        private Duration credentialRefresh = Duration.ofMinutes(5);
+        private Path vomsDir;
+
+        private Builder() {
+        }
+
+        public Builder host(String value) {
+            host = value;
+            return this;
+        }
+
+        public Builder port(int value) {
+            port = value;
+            return this;
+        }
+
+        public Builder hostCert(Path value) {
+            hostCert = value;
+            return this;
+        }
+
+        public Builder hostKey(Path value) {
+            hostKey = value;
+            return this;
+        }
+
+        public Builder caDir(Path value) {
+            caDir = value;
+            return this;
+        }
+
+        public Builder threadsMin(int value) {
+            threadsMin = value;
+            return this;
+        }
+
+        public Builder threadsMax(int value) {
+            threadsMax = value;
+            return this;
+        }
+
+        public Builder acceptQueue(int value) {
+            acceptQueue = value;
+            return this;
+        }
+
+        public Builder idleTimeout(Duration value) {
+            idleTimeout = value;
+            return this;
+        }
+
+        public Builder maxConnections(int value) {
+            maxConnections = value;
+            return this;
+        }
+
+        public Builder credentialRefresh(Duration value) {
+            credentialRefresh = value;
+            return this;
+        }
+
+        /** VOMS trust directory; {@code null} disables VOMS validation. */
+        public Builder vomsDir(Path value) {
+            vomsDir = value;
+            return this;
+        }
+
+        public TransportConfig build() {
+            return new TransportConfig(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue,
+                    idleTimeout, maxConnections, credentialRefresh, vomsDir);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package org.opensrm.transport.internal;
+
+import java.util.List;
+
+import javax.net.ssl.SSLContext;
+
+import jakarta.servlet.http.HttpServlet;
+
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.http.HttpCompliance;
+import org.eclipse.jetty.http.HttpCompliance.Violation;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.ee10.servlet.ServletMapping;
+import org.eclipse.jetty.server.DetectorConnectionFactory;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.italiangrid.voms.ac.VOMSACValidator;
+import org.opensrm.transport.TransportConfig;
+
+/** Wires the Jetty connector: TLS → GSI byte detection → HTTP/1.1, and the servlet mapping. */
+public final class JettyAssembly {
+    private JettyAssembly() {
+    }
+
+    public static ServerConnector connector(Server server, TransportConfig config, SSLContext sslContext,
+            VOMSACValidator voms) {
+        SslContextFactory.Server tls = new SslContextFactory.Server();
+        tls.setSslContext(sslContext);
+        tls.setNeedClientAuth(true);
+        tls.setIncludeProtocols("TLSv1.3", "TLSv1.2");
+        tls.setSniRequired(false);
+        tls.setRenegotiationAllowed(false);
+
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        http.setSecureScheme("https");
+        http.setSecurePort(config.port());
+        // ARC sends the absolute form "POST httpg://host:port/srm/managerv2"; its authority need not match Host
+        http.setHttpCompliance(HttpCompliance.RFC9110.with("RFC9110+httpg", Violation.MISMATCHED_AUTHORITY));
+        // clients connect by IP address or alias: no SNI requirement, no SNI/Host check
+        http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
+        http.addCustomizer(new IdentityCustomizer(new IdentityResolver(voms)));
+
+        HttpConnectionFactory http11 = new HttpConnectionFactory(http);
+        DetectorConnectionFactory gsi = new DetectorConnectionFactory(new GsiConnectionFactory(http11.getProtocol()));
+        SslConnectionFactory ssl = new SslConnectionFactory(tls, gsi.getProtocol());
+
+        ServerConnector connector = new ServerConnector(server, 1, -1, ssl, gsi, http11);
+        connector.setHost(config.host());
+        connector.setPort(config.port());
+        connector.setAcceptQueueSize(config.acceptQueue());
+        connector.setIdleTimeout(config.idleTimeout().toMillis());
+        server.addBean(new NetworkConnectionLimit(config.maxConnections(), connector));
+        return connector;
+    }
+
+    /** Maps one servlet instance (initialised once) at every path. */
+    public static void mapServlet(ServletContextHandler context, HttpServlet servlet, List<String> paths) {
+        ServletHolder holder = new ServletHolder("srm", servlet);
+        context.getServletHandler().addServlet(holder);
+        ServletMapping mapping = new ServletMapping();
+        mapping.setServletName(holder.getName());
+        mapping.setPathSpecs(paths.toArray(new String[0]));
+        context.getServletHandler().addServletMapping(mapping);
+    }
+}
