@@ -1,6 +1,7 @@
 package org.opensrm.loadtest;
 
 import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,10 +94,11 @@ final class TinySrmServer implements AutoCloseable {
 
     private void serve(SSLSocket socket) {
         try (socket) {
+            socket.setTcpNoDelay(true);
             socket.startHandshake();
             connections.incrementAndGet();
             InputStream in = new BufferedInputStream(socket.getInputStream());
-            OutputStream out = socket.getOutputStream();
+            OutputStream out = new BufferedOutputStream(socket.getOutputStream());
             if (in.read() != '0') {
                 badGsiBytes.incrementAndGet();
                 return;

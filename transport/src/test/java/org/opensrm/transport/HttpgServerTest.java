@@ -214,6 +214,24 @@ class HttpgServerTest {
         t.close();
     }
 
+    @Test
+    void unusableHostCredentialGivesClearStartError() throws Exception {
+        Path otherCert = dir.resolve("other/hostcert.pem");
+        Path otherKey = dir.resolve("other/hostkey.pem");
+        pki.issueHost("other", List.of(), Duration.ofDays(1)).writeCertAndKey(otherCert, otherKey);
+        HttpgServer mismatched = new HttpgServer(config(dir.resolve("hostcert.pem"), otherKey), servlet, List.of("/x"));
+        IOException e = assertThrows(IOException.class, mismatched::start);
+        assertTrue(e.getMessage().contains(otherKey.toString()) && e.getMessage().contains("does not match"),
+                e.getMessage());
+        mismatched.close();
+
+        java.nio.file.Files.writeString(otherCert, "not a certificate");
+        HttpgServer garbage = new HttpgServer(config(otherCert, otherKey), servlet, List.of("/x"));
+        IOException e2 = assertThrows(IOException.class, garbage::start);
+        assertTrue(e2.getMessage().contains(otherCert.toString()), e2.getMessage());
+        garbage.close();
+    }
+
     private static void assertRefused(Credential credential, String protocol) throws Exception {
         int before = servlet.calls.get();
         assertTrue(refused(credential, protocol), "chain of " + credential + " was accepted");

@@ -91,8 +91,10 @@ public final class LevelRunner {
             if (now >= end) {
                 return;
             }
-            long sleep = Math.min(end - now, lastTick + TICK_NANOS - now);
-            Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
+            long sleep = Math.max(0, Math.min(end - now, lastTick + TICK_NANOS - now));
+            if (sleep > 0) {
+                Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
+            }
             now = System.nanoTime();
             long total = window.total();
             double rate = (total - lastTotal) / Math.max(1e-9, (now - lastTick) / 1e9);

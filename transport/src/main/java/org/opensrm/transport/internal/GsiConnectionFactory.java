@@ -1,7 +1,5 @@
 package org.opensrm.transport.internal;
 
-import java.nio.ByteBuffer;
-
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.AbstractConnectionFactory;
@@ -9,13 +7,15 @@ import org.eclipse.jetty.server.ConnectionFactory;
 import org.eclipse.jetty.server.Connector;
 
 /**
- * Recognises the GSI byte that Globus clients send after the TLS handshake: {@code '0'} (no delegation) or a lone
- * {@code 'D'} (delegation requested). Used inside a {@link org.eclipse.jetty.server.DetectorConnectionFactory}, so
- * that anything else (an HTTP request line: plain HTTPS) goes untouched to the next protocol. A {@code 'D'}
- * followed by more bytes in the same read is an HTTP {@code DELETE}, not delegation: a delegating client sends
- * the byte alone and waits for the server's certificate request.
+ * The protocol step between TLS and HTTP/1.1: reads the first application bytes of a connection, consumes the
+ * GSI byte {@code '0'} that Globus clients send after the handshake, closes on a lone {@code 'D'} (delegation,
+ * not supported), and hands everything else (plain HTTPS) untouched to {@code nextProtocol}.
+ *
+ * <p>Like Jetty's {@code DetectorConnectionFactory} it passes the bytes it read on through
+ * {@link Connection.UpgradeFrom}/{@link Connection.UpgradeTo}, but it reports refused handshakes quietly (the
+ * trust manager has logged the reason) instead of a warning with a stack trace per refused client.
  */
-public final class GsiConnectionFactory extends AbstractConnectionFactory implements ConnectionFactory.Detecting {
+public final class GsiConnectionFactory extends AbstractConnectionFactory {
     public static final String PROTOCOL = "gsi";
 
     private final String nextProtocol;
@@ -27,26 +27,11 @@ public final class GsiConnectionFactory extends AbstractConnectionFactory implem
     }
 
     @Override
-    public Detection detect(ByteBuffer buffer) {
-        if (!buffer.hasRemaining()) {
-            return Detection.NEED_MORE_BYTES;
-        }
-        byte first = buffer.get(buffer.position());
-        if (first == GsiConnection.NO_DELEGATION) {
-            return Detection.RECOGNIZED;
-        }
-        if (first == GsiConnection.DELEGATION) {
-            return buffer.remaining() == 1 ? Detection.RECOGNIZED : Detection.NOT_RECOGNIZED;
-        }
-        return Detection.NOT_RECOGNIZED;
-    }
-
-    @Override
     public Connection newConnection(Connector connector, EndPoint endPoint) {
         ConnectionFactory next = connector.getConnectionFactory(nextProtocol);
         if (next == null) {
             throw new IllegalStateException("no connection factory for " + nextProtocol + " on " + connector);
         }
-        return configure(new GsiConnection(endPoint, connector, next), connector, endPoint);
+        return configure(new GsiConnection(endPoint, connector, next, getInputBufferSize()), connector, endPoint);
     }
 }

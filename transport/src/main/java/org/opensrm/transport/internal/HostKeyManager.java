@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.Principal;
+import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
+import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.util.Objects;
 
@@ -35,6 +37,7 @@ public final class HostKeyManager extends X509ExtendedKeyManager {
     private final Path keyFile;
     private volatile Generation current;
     private volatile Generation previous;
+    private String lastFailedStamp;
 
     private HostKeyManager(Path certFile, Path keyFile, Generation first) {
         this.certFile = certFile;
@@ -57,12 +60,15 @@ public final class HostKeyManager extends X509ExtendedKeyManager {
     public synchronized void reloadIfChanged() {
         Generation now = current;
         try {
-            if (stamp(certFile, keyFile).equals(now.stamp())) {
+            String stamp = stamp(certFile, keyFile);
+            if (stamp.equals(now.stamp()) || stamp.equals(lastFailedStamp)) {
                 return;
             }
+            lastFailedStamp = stamp;
             Generation next = read(certFile, keyFile, Integer.parseInt(now.alias().substring(5)) + 1);
             previous = now;
             current = next;
+            lastFailedStamp = null;
             LOG.info("host credential reloaded from {}: {}, valid until {}", certFile,
                     next.chain()[0].getSubjectX500Principal().getName(), next.chain()[0].getNotAfter());
         } catch (IOException | RuntimeException e) {
@@ -89,10 +95,35 @@ public final class HostKeyManager extends X509ExtendedKeyManager {
             throw new IOException("cannot read host key " + keyFile + " (it must be unencrypted PEM): "
                     + e.getMessage(), e);
         }
-        if (!key.getAlgorithm().equals(chain[0].getPublicKey().getAlgorithm())) {
+        if (!matches(key, chain[0])) {
             throw new IOException("host key " + keyFile + " does not match host certificate " + certFile);
         }
         return new Generation("host-" + number, key, chain, stamp);
+    }
+
+    /** Whether the key belongs to the certificate (also catches a reload between two half-written files). */
+    private static boolean matches(PrivateKey key, X509Certificate cert) {
+        String algorithm = switch (key.getAlgorithm()) {
+            case "RSA" -> "SHA256withRSA";
+            case "EC" -> "SHA256withECDSA";
+            default -> null;
+        };
+        if (algorithm == null) {
+            return key.getAlgorithm().equals(cert.getPublicKey().getAlgorithm());
+        }
+        try {
+            byte[] probe = "opensrm-host-key-check".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            Signature signer = Signature.getInstance(algorithm);
+            signer.initSign(key);
+            signer.update(probe);
+            byte[] signature = signer.sign();
+            Signature verifier = Signature.getInstance(algorithm);
+            verifier.initVerify(cert.getPublicKey());
+            verifier.update(probe);
+            return verifier.verify(signature);
+        } catch (GeneralSecurityException e) {
+            return false;
+        }
     }
 
     private static String stamp(Path certFile, Path keyFile) throws IOException {

@@ -11,7 +11,6 @@ import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.HttpCompliance.Violation;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.ee10.servlet.ServletMapping;
-import org.eclipse.jetty.server.DetectorConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
@@ -23,7 +22,7 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.italiangrid.voms.ac.VOMSACValidator;
 import org.opensrm.transport.TransportConfig;
 
-/** Wires the Jetty connector: TLS → GSI byte detection → HTTP/1.1, and the servlet mapping. */
+/** Wires the Jetty connector: TLS → GSI byte → HTTP/1.1, and the servlet mapping. */
 public final class JettyAssembly {
     private JettyAssembly() {
     }
@@ -49,7 +48,7 @@ public final class JettyAssembly {
         http.addCustomizer(new IdentityCustomizer(new IdentityResolver(voms)));
 
         HttpConnectionFactory http11 = new HttpConnectionFactory(http);
-        DetectorConnectionFactory gsi = new DetectorConnectionFactory(new GsiConnectionFactory(http11.getProtocol()));
+        GsiConnectionFactory gsi = new GsiConnectionFactory(http11.getProtocol());
         SslConnectionFactory ssl = new SslConnectionFactory(tls, gsi.getProtocol());
 
         ServerConnector connector = new ServerConnector(server, 1, -1, ssl, gsi, http11);
