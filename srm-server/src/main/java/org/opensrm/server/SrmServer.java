@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +32,9 @@ import org.opensrm.server.core.RequestControl;
 import org.opensrm.server.core.SpaceTokens;
 import org.opensrm.server.core.SurlParser;
 import org.opensrm.server.core.UploadJanitor;
+import org.opensrm.server.metrics.AdmissionControl;
+import org.opensrm.server.metrics.MetricsEndpoint;
+import org.opensrm.server.metrics.SrmMetrics;
 import org.opensrm.server.soap.CurrentRequest;
 import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.server.soap.SoapServlet;
@@ -50,7 +54,6 @@ import org.slf4j.LoggerFactory;
 public final class SrmServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SrmServer.class);
     public static final String VERSION = "0.1.0";
-    static final int MAX_BODY_BYTES = 8 << 20;
     static final List<String> PATHS = List.of("/srm/managerv2", "/srm/v2/server");
 
     private final ServerConfig config;
@@ -60,6 +63,8 @@ public final class SrmServer implements AutoCloseable {
     private final HttpgServer transport;
     private final ScheduledExecutorService housekeeping;
     private final List<String> surlHosts;
+    private final SrmMetrics metrics;
+    private MetricsEndpoint metricsEndpoint;
 
     public SrmServer(ServerConfig config) throws ConfigException, IOException {
         this.config = config;
@@ -84,8 +89,13 @@ public final class SrmServer implements AutoCloseable {
                 namespace, puts, gets, control, spaces, wire, backend.type(), config.mode(), VERSION);
 
         CurrentRequest current = new CurrentRequest();
-        SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer), ops);
-        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, MAX_BODY_BYTES);
+        this.metrics = new SrmMetrics();
+        ServerConfig.Limits limits = config.limits();
+        AdmissionControl admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
+                limits.queue(), limits.queueWait(), metrics);
+        SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, admission, metrics), ops);
+        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, limits.maxRequestBytes());
+        metrics.gauge("srm_uploads_pending", janitor::pendingCount);
         this.transport = new HttpgServer(TransportConfig.builder()
                 .host(config.host()).port(config.port())
                 .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
@@ -128,6 +138,11 @@ public final class SrmServer implements AutoCloseable {
     public void start() throws Exception {
         janitor.recover();
         transport.start();
+        if (config.metricsPort() >= 0) {
+            metricsEndpoint = new MetricsEndpoint(config.metricsHost(), config.metricsPort(), metrics);
+            metricsEndpoint.start();
+            LOG.info("Prometheus metrics on http://{}:{}/metrics", config.metricsHost(), metricsEndpoint.port());
+        }
         housekeeping.scheduleWithFixedDelay(this::sweep, 60, 60, TimeUnit.SECONDS);
         LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; backend {} at {}; GridFTP doors {}", VERSION,
                 config.host(), transport.port(), surlHosts, backend.type(), config.backendRoot(), config.gridftpNodes());
@@ -149,6 +164,15 @@ public final class SrmServer implements AutoCloseable {
         return surlHosts;
     }
 
+    public SrmMetrics metrics() {
+        return metrics;
+    }
+
+    /** The metrics port, or -1 when the endpoint is off. */
+    public int metricsPort() {
+        return metricsEndpoint == null ? -1 : metricsEndpoint.port();
+    }
+
     public UploadJanitor janitor() {
         return janitor;
     }
@@ -156,6 +180,9 @@ public final class SrmServer implements AutoCloseable {
     @Override
     public void close() {
         housekeeping.shutdownNow();
+        if (metricsEndpoint != null) {
+            metricsEndpoint.close();
+        }
         transport.close();
         selector.close();
         try {

@@ -30,9 +30,19 @@ import eu.emi.security.authn.x509.impl.OpensslCertChainValidator;
  * at the given paths. Client chains are validated at the handshake against {@code caDir} (CAs, signing policies,
  * CRLs); the host credential, CAs and CRLs are re-read when they change, without restart. The servlet finds the
  * client with {@link Peers#identity}.
+ *
+ * <p>TLS 1.3 and Globus clients: the Globus GSSAPI client reads exactly one post-handshake record (the
+ * NewSessionTicket) before it sends its GSI byte, so the server must send exactly one ticket. JDK 17's JSSE
+ * sends {@code jdk.tls.server.newSessionTicketCount} tickets (system property, default 1, read once per JVM)
+ * after a full handshake, provided the session is resumable, the session timeout is at most 7 days (here at
+ * most 10 minutes) and the client offers psk_dhe_ke (OpenSSL clients do). Nothing here may call
+ * {@code SSLSession.putValue}/{@code removeValue}: in TLS 1.3 JSSE answers each with one more ticket on the wire.
+ * {@link #start()} warns when the property is set to anything but 1. Verified on the wire by
+ * {@code CredentialRefreshTest.tls13SendsExactlyOneSessionTicket}.
  */
 public final class HttpgServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpgServer.class);
+    private static final String TICKET_COUNT_PROPERTY = "jdk.tls.server.newSessionTicketCount";
 
     private final TransportConfig config;
     private final HttpServlet servlet;
@@ -68,6 +78,11 @@ public final class HttpgServer implements AutoCloseable {
     public synchronized void start() throws Exception {
         if (server != null) {
             throw new IllegalStateException("already started");
+        }
+        String tickets = System.getProperty(TICKET_COUNT_PROPERTY);
+        if (tickets != null && !tickets.trim().equals("1")) {
+            LOG.warn("{}={}: TLS 1.3 Globus clients (gfal2, ARC) need exactly one session ticket; unset it",
+                    TICKET_COUNT_PROPERTY, tickets);
         }
         requireReadableFile(config.hostCert(), "host certificate");
         requireReadableFile(config.hostKey(), "host key");

@@ -23,7 +23,12 @@ public record ServerConfig(
         List<GridFtpNode> gridftpNodes, String gridftpSelector, String gridftpPathPrefix,
         Duration gridftpProbeInterval, Duration gridftpProbeTimeout,
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
-        int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections) {
+        int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
+        Limits limits, String metricsHost, int metricsPort) {
+
+    /** How much work the server takes on at once; see {@code srm.requests.*}. */
+    public record Limits(int active, int queue, Duration queueWait, int lsActive, int maxRequestBytes) {
+    }
 
     public static ServerConfig from(RawConfig c) throws ConfigException {
         String tokenKey = c.require("srm.token.key");
@@ -52,7 +57,11 @@ public record ServerConfig(
                 c.getDuration("gridftp.probe.interval"), c.getDuration("gridftp.probe.timeout"),
                 c.getInt("ls.max.entries", 1, 1_000_000), spaceTokens(c),
                 threadsMin, threadsMax, c.getInt("jetty.accept.queue", 1, 1_000_000),
-                c.getDuration("jetty.idle.timeout"), c.getInt("jetty.max.connections", 1, 10_000_000));
+                c.getDuration("jetty.idle.timeout"), c.getInt("jetty.max.connections", 1, 10_000_000),
+                new Limits(c.getInt("srm.requests.active.max", 1, 100_000), c.getInt("srm.requests.queue.max", 0, 10_000_000),
+                        c.getDuration("srm.requests.queue.wait"), c.getInt("srm.ls.active.max", 1, 100_000),
+                        c.getInt("srm.request.max.bytes", 1024, 1 << 30)),
+                c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1);
     }
 
     private static String trimSlash(String p) {

@@ -7,6 +7,8 @@ import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.core.Caller;
+import org.opensrm.server.metrics.AdmissionControl;
+import org.opensrm.server.metrics.SrmMetrics;
 import org.opensrm.server.soap.gen.TReturnStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,10 +24,23 @@ public final class SoapCalls {
 
     private final CurrentRequest current;
     private final Authorizer authorizer;
+    private final AdmissionControl admission;
+    private final SrmMetrics metrics;
 
-    public SoapCalls(CurrentRequest current, Authorizer authorizer) {
+    public SoapCalls(CurrentRequest current, Authorizer authorizer, AdmissionControl admission, SrmMetrics metrics) {
         this.current = current;
         this.authorizer = authorizer;
+        this.admission = admission;
+        this.metrics = metrics;
+    }
+
+    /** Without limits, for tests of the edge alone. */
+    public SoapCalls(CurrentRequest current, Authorizer authorizer) {
+        this(current, authorizer, unlimited(), new SrmMetrics());
+    }
+
+    private static AdmissionControl unlimited() {
+        return new AdmissionControl(Integer.MAX_VALUE, java.util.Map.of(), 0, java.time.Duration.ZERO, new SrmMetrics());
     }
 
     public <Q, R> R invoke(SrmOperation<Q, R> op, Q request) {
@@ -34,7 +49,12 @@ public final class SoapCalls {
         String dn = identity.map(ClientIdentity::dn).orElse("-");
         MDC.put("dn", dn);
         SrmStatus outcome = SrmStatus.SRM_INTERNAL_ERROR;
+        AdmissionControl.Permit permit = null;
         try {
+            permit = admission.enter(op.name());
+            if (permit == null) {
+                throw new SrmException(SrmStatus.SRM_INTERNAL_ERROR, "the server is busy: retry later");
+            }
             if (identity.isEmpty()) {
                 throw new SrmException(SrmStatus.SRM_AUTHENTICATION_FAILURE, "no client certificate was presented");
             }
@@ -49,13 +69,21 @@ public final class SoapCalls {
             outcome = e.status();
             LOG.info("{} failed: {} {}", op.name(), e.status(), e.getMessage());
             return op.failure(Wire.status(e.status(), e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR, "the server is shutting down"));
         } catch (RuntimeException e) {
             LOG.error("{} failed unexpectedly", op.name(), e);
             return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR,
                     "internal error in " + op.name() + " (details are in the server log)"));
         } finally {
+            if (permit != null) {
+                admission.exit(permit);
+            }
+            long elapsed = System.nanoTime() - start;
+            metrics.record(op.name(), outcome.name(), elapsed);
             if (ACCESS.isInfoEnabled()) {
-                ACCESS.info("{} dn=\"{}\" result={} ms={}", op.name(), dn, outcome, (System.nanoTime() - start) / 1_000_000);
+                ACCESS.info("{} dn=\"{}\" result={} ms={}", op.name(), dn, outcome, elapsed / 1_000_000);
             }
             MDC.remove("dn");
             MDC.remove("token");

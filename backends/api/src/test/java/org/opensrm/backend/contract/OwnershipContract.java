@@ -1,7 +1,6 @@
 package org.opensrm.backend.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import org.junit.jupiter.api.Test;
 import org.opensrm.backend.FileStat;
@@ -24,18 +23,6 @@ public abstract class OwnershipContract extends BackendContract {
             assertEquals(bob.name(), b.ownerName());
         } else {
             assertEquals(a.ownerName(), b.ownerName(), "one service identity owns everything");
-        }
-    }
-
-    @Test
-    void groupIsTheAccountsPrimaryGroup() throws Exception {
-        mkdir(alice, "/a");
-        mkdir(bob, "/b");
-        if (caps().changesOwnership()) {
-            assertNotEquals(stat(alice, "/a").groupName(), stat(alice, "/b").groupName(),
-                    "alice and bob have different primary groups");
-        } else {
-            assertEquals(stat(alice, "/a").groupName(), stat(alice, "/b").groupName());
         }
     }
 

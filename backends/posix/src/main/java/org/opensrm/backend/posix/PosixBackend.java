@@ -51,6 +51,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class PosixBackend implements StorageBackend {
     private static final Logger LOG = LoggerFactory.getLogger(PosixBackend.class);
+    /** Space figures need no access decision; the path is resolved with uid 0 only to find its file store. */
+    private static final Account SPACE_PROBE = new Account("root", 0, 0, Set.of(0));
     private static final BackendCapabilities CAPABILITIES = new BackendCapabilities(Set.of("adler32"), true,
             true, true);
 
@@ -280,15 +282,11 @@ public final class PosixBackend implements StorageBackend {
     @Override
     public SpaceFigures space(SrmPath path) throws SrmException {
         try {
-            FileStore store = Files.getFileStore(namespace.existing(root(), path, true).path());
+            FileStore store = Files.getFileStore(namespace.existing(SPACE_PROBE, path, true).path());
             return new SpaceFigures(store.getTotalSpace(), store.getUsableSpace());
         } catch (IOException e) {
             throw IoErrors.map(e, path, "measure space of");
         }
-    }
-
-    private static Account root() {
-        return new Account("root", 0, 0, Set.of(0));
     }
 
     @Override
