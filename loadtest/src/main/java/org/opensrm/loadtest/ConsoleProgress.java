@@ -13,9 +13,12 @@ public final class ConsoleProgress implements ProgressListener {
 
     @Override
     public void progress(LevelProgress p) {
-        out.printf(Locale.ROOT, "[%s n=%d] %-7s %5.1fs %9.1f/s  ok=%d srm_other=%d http=%d conn=%d malformed=%d"
+        String phase = p.measuring() ? "measure"
+                : p.clientsStarted() < p.concurrency() ? "warmup (" + p.clientsStarted() + " clients started)"
+                : "warmup";
+        out.printf(Locale.ROOT, "[%s n=%d] %s %5.1fs %9.1f/s  ok=%d srm_other=%d http=%d conn=%d malformed=%d"
                         + " handshakes=%d%n", name(p.operation(), p.target(), p.connectionMode()), p.concurrency(),
-                p.measuring() ? "measure" : "warmup", p.elapsedSeconds(), p.lastSecondRate(), p.ok(), p.srmOther(),
+                phase, p.elapsedSeconds(), p.lastSecondRate(), p.ok(), p.srmOther(),
                 p.httpErrors(), p.connErrors(), p.malformed(), p.handshakes());
         out.flush();
     }

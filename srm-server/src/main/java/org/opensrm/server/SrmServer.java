@@ -95,7 +95,6 @@ public final class SrmServer implements AutoCloseable {
                 limits.queue(), limits.queueWait(), metrics);
         SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, admission, metrics), ops);
         SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, limits.maxRequestBytes());
-        metrics.gauge("srm_uploads_pending", janitor::pendingCount);
         this.transport = new HttpgServer(TransportConfig.builder()
                 .host(config.host()).port(config.port())
                 .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
@@ -103,11 +102,21 @@ public final class SrmServer implements AutoCloseable {
                 .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
                 .maxConnections(config.maxConnections()).credentialRefresh(config.credentialsRefresh())
                 .build(), servlet, PATHS);
+        registerGauges();
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "srm-housekeeping");
             t.setDaemon(true);
             return t;
         });
+    }
+
+    private void registerGauges() {
+        metrics.gauge("srm_uploads_pending", janitor::pendingCount);
+        metrics.gauge("srm_threads", () -> transport.stats().threads());
+        metrics.gauge("srm_threads_busy", () -> transport.stats().busyThreads());
+        metrics.gauge("srm_threads_idle", () -> transport.stats().idleThreads());
+        metrics.gauge("srm_jobs_queued", () -> transport.stats().queuedJobs());
+        metrics.gauge("srm_connections_open", () -> transport.stats().openConnections());
     }
 
     private static GridFtpSelector selector(ServerConfig config) throws ConfigException {

@@ -11,6 +11,9 @@ import java.util.Objects;
  * directory ({@code X509_CERT_DIR}) and a private {@code HOME} (ARC writes {@code ~/.arc}, gfal2 may write
  * {@code ~/.gfal2}). Nothing else leaks in from the JVM's environment: in particular {@code X509_USER_CERT} and
  * {@code X509_USER_KEY} are never set, since globus-url-copy would authenticate with them instead of the proxy.
+ * gfal2 reads its configuration from {@code GFAL_CONFIG_DIR} = {@code HOME/.gfal2.d}, a copy of
+ * {@code /etc/gfal2.d} with the BDII lookup switched off (see {@link SrmClients}), so that no gfal2 command or
+ * python3-gfal2 script ever tries to resolve a short-form SURL through a public LDAP server.
  *
  * <p>Defaults: timeout 120 s per command; ARC's own network timeout ({@code client.conf timeout}) 30 s;
  * {@code PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}.
@@ -69,6 +72,11 @@ public final class ClientEnvironment {
         return arcTimeout;
     }
 
+    /** {@code GFAL_CONFIG_DIR}: the client's private gfal2 configuration, {@code HOME/.gfal2.d}. */
+    public Path gfalConfigDir() {
+        return home.resolve(".gfal2.d");
+    }
+
     /** Additional variables (set last, so they may override the defaults). */
     public Map<String, String> extraEnv() {
         return extraEnv;
@@ -84,6 +92,7 @@ public final class ClientEnvironment {
         env.put("X509_USER_PROXY", proxy.toString());
         env.put("X509_CERT_DIR", trustDir.toString());
         env.put("GFAL_PYTHONBIN", "/usr/bin/python3");
+        env.put("GFAL_CONFIG_DIR", gfalConfigDir().toString());
         env.putAll(extraEnv);
         return env;
     }

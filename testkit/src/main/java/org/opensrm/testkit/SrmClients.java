@@ -2,8 +2,10 @@ package org.opensrm.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +25,7 @@ import org.opensrm.testkit.internal.ProcessRunner;
  */
 public final class SrmClients {
     private static final String PYTHON = "/usr/bin/python3";
+    private static final String BDII_CONF = "bdii.conf";
 
     private final ClientEnvironment env;
     private final ProcessRunner runner;
@@ -89,11 +92,40 @@ public final class SrmClients {
         return runner.run(command, env.variables(), env.home(), env.timeout());
     }
 
+    /**
+     * Starts a command in the client environment without waiting, e.g. to kill a transfer in its middle:
+     * {@code try (RunningClient cp = clients.start(List.of("gfal-copy", src, dst))) { ...; cp.kill(); }}.
+     * The configured timeout still bounds it: {@link RunningClient#await} kills it past that.
+     */
+    public RunningClient start(List<String> command) throws IOException {
+        return runner.start(command, env.variables(), env.home(), env.timeout());
+    }
+
     private static List<String> command(String program, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(program);
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /**
+     * A private copy of {@code /etc/gfal2.d} with {@code [BDII] ENABLED=false}: otherwise gfal2 may resolve a short
+     * SURL through the public BDII named in the system configuration, and tests must only talk to loopback.
+     */
+    private static void writeGfalConfig(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path system = Path.of("/etc/gfal2.d");
+        if (Files.isDirectory(system)) {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(system, "*.conf")) {
+                for (Path f : files) {
+                    if (Files.isRegularFile(f) && !f.getFileName().toString().equals(BDII_CONF)) {
+                        Files.copy(f, dir.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+            }
+        }
+        Files.writeString(dir.resolve(BDII_CONF), "# written by the OpenSRM test kit: no BDII lookups\n"
+                + "[BDII]\nENABLED=false\n");
     }
 
     private static void prepareHome(ClientEnvironment env) throws IOException {
@@ -103,6 +135,7 @@ public final class SrmClients {
         Files.writeString(arc.resolve("client.conf"), "[common]\n"
                 + "cacertificatesdirectory=" + env.trustDir() + "\n"
                 + "timeout=" + Math.max(1, env.arcTimeout().toSeconds()) + "\n");
+        writeGfalConfig(env.gfalConfigDir());
         // an empty vomses file silences ARC's "Can not find voms service configuration file" warning
         Path vomses = arc.resolve("vomses");
         if (!Files.exists(vomses)) {

@@ -114,6 +114,17 @@ public final class HttpgServer implements AutoCloseable {
                 keys.certificate().getSubjectX500Principal().getName(), config.caDir(), paths);
     }
 
+    /** Threads and connections now; {@link TransportStats#NONE} before {@link #start()}. */
+    public TransportStats stats() {
+        Server s = server;
+        ServerConnector c = connector;
+        if (s == null || c == null || !(s.getThreadPool() instanceof QueuedThreadPool pool)) {
+            return TransportStats.NONE;
+        }
+        return new TransportStats(pool.getThreads(), pool.getBusyThreads(), pool.getIdleThreads(),
+                pool.getQueueSize(), c.getConnectedEndPoints().size());
+    }
+
     /** The bound port (the ephemeral one when configured with port 0); -1 before {@link #start()}. */
     public synchronized int port() {
         return connector == null ? -1 : connector.getLocalPort();

@@ -44,7 +44,7 @@ final class GsiTestClient implements AutoCloseable {
         if (protocol != null) {
             socket.setEnabledProtocols(new String[] {protocol});
         }
-        in = socket.getInputStream();
+        in = new java.io.BufferedInputStream(socket.getInputStream());
         out = socket.getOutputStream();
     }
 

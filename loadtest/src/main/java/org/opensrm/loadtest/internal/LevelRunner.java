@@ -1,8 +1,8 @@
 package org.opensrm.loadtest.internal;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongPredicate;
 
 import org.opensrm.loadtest.ConnectionMode;
 import org.opensrm.loadtest.LevelProgress;
@@ -15,11 +15,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs one concurrency level against one target: starts the clients (one platform thread each, small stacks),
- * lets them warm up, measures a fixed window while reporting progress every second, then stops them.
+ * warms up until the warm-up time has passed and every client runs, measures a fixed window while reporting
+ * progress every second, then stops the clients.
  */
 public final class LevelRunner {
     private static final Logger LOG = LoggerFactory.getLogger(LevelRunner.class);
     private static final long TICK_NANOS = 1_000_000_000L;
+    /** Phase ends are checked this often, so that a window lasts what was asked for within a few milliseconds. */
+    private static final long POLL_NANOS = 5_000_000L;
+    /** How long stopping clients may finish their request before their connections are closed under them. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(2);
     private final LoadTestConfig config;
     private final HttpgConnector connector;
     private final ProgressListener listener;
@@ -34,72 +39,64 @@ public final class LevelRunner {
 
     public LevelResult run(TargetSurl target, int concurrency) throws InterruptedException {
         LevelState state = new LevelState(Window.counting(concurrency));
-        List<ClientWorker> workers = new ArrayList<>(concurrency);
-        List<Thread> threads = new ArrayList<>(concurrency);
+        ClientStarter starter = new ClientStarter(state, concurrency, config.threadStackBytes(),
+                client -> newWorker(state, target, concurrency, client));
+        Thread starterThread = new Thread(starter, "srm-client-starter");
+        starterThread.setDaemon(true);
         try {
-            startClients(state, target, concurrency, workers, threads);
-            if (!config.warmup().isZero()) {
-                runPhase(state, target, concurrency, false, config.warmup());
+            starterThread.start();
+            long warmup = config.warmup().toNanos();
+            runPhase(state, target, concurrency, starter, false, elapsed -> elapsed >= warmup && starter.finished());
+            if (warmup > 0 || !starter.finished()) {
                 state.switchTo(Window.counting(concurrency));
             }
             Window measured = state.window();
+            long duration = config.duration().toNanos();
             long start = System.nanoTime();
-            runPhase(state, target, concurrency, true, config.duration());
+            runPhase(state, target, concurrency, starter, true, elapsed -> elapsed >= duration);
             state.switchTo(Window.discarding());
-            double seconds = (System.nanoTime() - start) / 1e9;
-            LevelResult result = resultOf(target, concurrency, threads.size(), seconds, measured);
+            LevelResult result = resultOf(target, concurrency, starter.started(),
+                    (System.nanoTime() - start) / 1e9, measured);
             listener.levelFinished(result);
             return result;
         } finally {
             state.switchTo(Window.discarding());
-            stopClients(state, workers, threads);
+            state.stop();
+            starterThread.join();
+            stopClients(starter.workers(), starter.threads());
         }
     }
 
-    private void startClients(LevelState state, TargetSurl target, int concurrency, List<ClientWorker> workers,
-                              List<Thread> threads) {
-        for (int i = 0; i < concurrency; i++) {
-            final int client = i;
-            ConnectionListener onConnect = () -> state.window().connectionOpened();
-            SoapChannel channel = config.connectionMode() == ConnectionMode.KEEPALIVE
-                    ? new KeepAliveChannel(connector, onConnect)
-                    : new ConnectionPerRequestChannel(connector, onConnect);
-            ClientWorker worker = new ClientWorker(client, state, channel,
-                    scenarios.forClient(target, concurrency, client), config.errorBackoff().toMillis());
-            Thread thread = new Thread(null, worker, "srm-client-" + client, config.threadStackBytes());
-            thread.setDaemon(true);
-            try {
-                thread.start();
-            } catch (OutOfMemoryError e) {
-                LOG.error("could only start {} of {} client threads: {}", i, concurrency, e.getMessage());
-                return;
-            }
-            workers.add(worker);
-            threads.add(thread);
-        }
+    private ClientWorker newWorker(LevelState state, TargetSurl target, int concurrency, int client) {
+        ConnectionListener onConnect = () -> state.window().connectionOpened();
+        SoapChannel channel = config.connectionMode() == ConnectionMode.KEEPALIVE
+                ? new KeepAliveChannel(connector, onConnect)
+                : new ConnectionPerRequestChannel(connector, onConnect);
+        return new ClientWorker(client, state, channel, scenarios.forClient(target, concurrency, client),
+                config.errorBackoff().toMillis());
     }
 
-    private void runPhase(LevelState state, TargetSurl target, int concurrency, boolean measuring,
-                          Duration length) throws InterruptedException {
+    /** Ticks once a second, reporting progress, until {@code done} holds for the nanoseconds elapsed. */
+    private void runPhase(LevelState state, TargetSurl target, int concurrency, ClientStarter starter,
+                          boolean measuring, LongPredicate done) throws InterruptedException {
         Window window = state.window();
         long start = System.nanoTime();
-        long end = start + length.toNanos();
         long lastTotal = 0;
         long lastTick = start;
-        while (true) {
+        while (!done.test(System.nanoTime() - start)) {
             long now = System.nanoTime();
-            if (now >= end) {
-                return;
-            }
-            long sleep = Math.max(0, Math.min(end - now, lastTick + TICK_NANOS - now));
+            long sleep = Math.max(0, Math.min(lastTick + TICK_NANOS - now, POLL_NANOS));
             if (sleep > 0) {
                 Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
             }
             now = System.nanoTime();
+            if (now - lastTick < TICK_NANOS) {
+                continue;
+            }
             long total = window.total();
-            double rate = (total - lastTotal) / Math.max(1e-9, (now - lastTick) / 1e9);
+            double rate = (total - lastTotal) / ((now - lastTick) / 1e9);
             listener.progress(new LevelProgress(config.operation(), target, config.connectionMode(), concurrency,
-                    measuring, (now - start) / 1e9, rate, window.count(OutcomeKind.OK),
+                    starter.started(), measuring, (now - start) / 1e9, rate, window.count(OutcomeKind.OK),
                     window.count(OutcomeKind.SRM_OTHER), window.count(OutcomeKind.HTTP_ERROR),
                     window.count(OutcomeKind.CONN_ERROR), window.count(OutcomeKind.MALFORMED),
                     window.handshakes()));
@@ -117,16 +114,18 @@ public final class LevelRunner {
                 w.details());
     }
 
-    /** Lets in-flight requests finish for up to the request timeout, then closes the connections of the rest. */
-    private void stopClients(LevelState state, List<ClientWorker> workers, List<Thread> threads)
-            throws InterruptedException {
-        state.stop();
-        long deadline = System.nanoTime() + config.requestTimeout().toNanos();
+    /**
+     * Lets in-flight requests finish for a short grace (their outcomes are discarded anyway), then closes the
+     * connections of the clients still waiting.
+     */
+    private void stopClients(List<ClientWorker> workers, List<Thread> threads) throws InterruptedException {
+        long deadline = System.nanoTime() + Math.min(STOP_GRACE.toNanos(), config.requestTimeout().toNanos());
         for (Thread thread : threads) {
             long left = deadline - System.nanoTime();
-            if (left > 0) {
-                thread.join(Math.max(1, left / 1_000_000));
+            if (left <= 0) {
+                break;
             }
+            thread.join(Math.max(1, left / 1_000_000));
         }
         int stuck = 0;
         for (int i = 0; i < threads.size(); i++) {
@@ -137,9 +136,9 @@ public final class LevelRunner {
             }
         }
         if (stuck > 0) {
-            LOG.warn("{} clients still busy after {}; their connections were closed", stuck, config.requestTimeout());
+            LOG.info("{} clients were still waiting for an answer at the end of the level; connections closed", stuck);
             for (Thread thread : threads) {
-                thread.join(1000);
+                thread.join(5000);
             }
         }
     }

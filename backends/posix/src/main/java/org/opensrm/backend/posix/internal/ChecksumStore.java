@@ -33,7 +33,7 @@ public final class ChecksumStore {
     private final String attribute;
     private final String viewName;
     private final boolean useXattrs;
-    private final Map<Path, Stored> memory;
+    private final Map<Path, Remembered> memory;
     private final Map<Path, Seen> seen;
     private final int memoryLimit;
     private final AtomicBoolean warned = new AtomicBoolean();
@@ -42,6 +42,10 @@ public final class ChecksumStore {
         boolean validFor(Attrs a) {
             return a.inode() == inode && a.changedNanos() == changedNanos;
         }
+    }
+
+    /** A value kept in memory, tied to the inode as well, since paths are reused. */
+    private record Remembered(Stored stored, long inode) {
     }
 
     private record Stored(String value, long size, long modifiedNanos) {
@@ -108,8 +112,8 @@ public final class ChecksumStore {
             s = new Seen(current.inode(), current.changedNanos(), readAttribute(file));
             seen.put(file, s);
         }
-        Optional<Stored> stored = s.stored().isPresent() ? s.stored() : Optional.ofNullable(memory.get(file));
-        return stored.filter(v -> v.validFor(current)).map(Stored::value);
+        return s.stored().isPresent() ? s.stored().filter(v -> v.validFor(current)).map(Stored::value)
+                : fromMemory(file, current);
     }
 
     /** As {@link #lookup}, but always reading the attribute. */
@@ -119,7 +123,8 @@ public final class ChecksumStore {
     }
 
     private Optional<String> fromMemory(Path file, Attrs current) {
-        return Optional.ofNullable(memory.get(file)).filter(v -> v.validFor(current)).map(Stored::value);
+        return Optional.ofNullable(memory.get(file)).filter(r -> r.inode() == current.inode())
+                .map(Remembered::stored).filter(v -> v.validFor(current)).map(Stored::value);
     }
 
     /** Keeps {@code value} for {@code file}, valid while it keeps the size and mtime in {@code computedFor}. */
@@ -135,7 +140,7 @@ public final class ChecksumStore {
                 warnOnce("cannot write " + attribute + " (" + e.getMessage() + ")");
             }
         }
-        memory.put(file, s);
+        memory.put(file, new Remembered(s, computedFor.inode()));
     }
 
     /** Forgets whatever is kept in memory for {@code file} (the attribute goes with the file itself). */

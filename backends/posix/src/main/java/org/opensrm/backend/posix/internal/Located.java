@@ -16,9 +16,4 @@ public record Located(SrmPath srmPath, Path path, Attrs attrs, Path parent, Attr
     public boolean isRoot() {
         return parent == null;
     }
-
-    /** The name in {@code parent} (the link's own name when a link was followed). */
-    public Path entryInParent() {
-        return parent.resolve(srmPath.name());
-    }
 }
