@@ -39,6 +39,8 @@ public final class CommandLine {
               --duration TIME       measured time per level (default 30s)
               --warmup TIME         unmeasured time per level before it, connections set up (default 5s)
               --pause TIME          idle time between levels (default 2s)
+              --ramp-up TIME        spread the clients' first requests over this time from the start of the
+                                    warm-up (default half the warm-up; 0 = all at once)
               --connection MODE     keepalive: one connection per client, reused (default)
                                     new: a new TLS connection, full handshake, for every request
               --tls-resumption      allow TLS session resumption in new mode (off: full handshakes, like GSI)
@@ -128,6 +130,7 @@ public final class CommandLine {
                             case "--duration" -> b.duration(parseDuration(value));
                             case "--warmup" -> b.warmup(parseDuration(value));
                             case "--pause" -> b.pauseBetweenLevels(parseDuration(value));
+                            case "--ramp-up" -> b.rampUp(parseDuration(value));
                             case "--connection" -> b.connectionMode(ConnectionMode.fromLabel(value));
                             case "--out" -> b.outputDir(Path.of(value));
                             case "--timeout" -> b.requestTimeout(parseDuration(value));

@@ -21,6 +21,7 @@ public final class LoadTestConfig {
     private final Duration duration;
     private final Duration warmup;
     private final Duration pauseBetweenLevels;
+    private final Duration rampUp;
     private final ConnectionMode connectionMode;
     private final Path outputDir;
     private final Duration requestTimeout;
@@ -44,6 +45,7 @@ public final class LoadTestConfig {
         this.duration = b.duration;
         this.warmup = b.warmup;
         this.pauseBetweenLevels = b.pauseBetweenLevels;
+        this.rampUp = b.rampUp == null ? b.warmup.dividedBy(2) : b.rampUp;
         this.connectionMode = b.connectionMode;
         this.outputDir = b.outputDir;
         this.requestTimeout = b.requestTimeout;
@@ -78,6 +80,8 @@ public final class LoadTestConfig {
     public Duration warmup() { return warmup; }
     /** Idle time between levels so the server (and TIME_WAIT sockets) can settle. */
     public Duration pauseBetweenLevels() { return pauseBetweenLevels; }
+    /** Clients send their first request spread evenly over this time, from the start of the warm-up. */
+    public Duration rampUp() { return rampUp; }
     public ConnectionMode connectionMode() { return connectionMode; }
     public Path outputDir() { return outputDir; }
     /** Connect, handshake and response timeout; also the longest a put cycle polls. */
@@ -111,6 +115,7 @@ public final class LoadTestConfig {
         private Duration duration = Duration.ofSeconds(30);
         private Duration warmup = Duration.ofSeconds(5);
         private Duration pauseBetweenLevels = Duration.ofSeconds(2);
+        private Duration rampUp;
         private ConnectionMode connectionMode = ConnectionMode.KEEPALIVE;
         private Path outputDir = Path.of("loadtest-results");
         private Duration requestTimeout = Duration.ofSeconds(60);
@@ -146,6 +151,8 @@ public final class LoadTestConfig {
         public Builder warmup(Duration value) { this.warmup = value; return this; }
         /** Default 2 s. */
         public Builder pauseBetweenLevels(Duration value) { this.pauseBetweenLevels = value; return this; }
+        /** Default half the warm-up; zero starts every client at once. */
+        public Builder rampUp(Duration value) { this.rampUp = value; return this; }
         /** Default keep-alive. */
         public Builder connectionMode(ConnectionMode value) { this.connectionMode = value; return this; }
         /** Default {@code ./loadtest-results}. */
@@ -188,6 +195,9 @@ public final class LoadTestConfig {
             requirePositive(duration, "duration");
             requireNotNegative(warmup, "warmup");
             requireNotNegative(pauseBetweenLevels, "pause between levels");
+            if (rampUp != null) {
+                requireNotNegative(rampUp, "ramp-up");
+            }
             requirePositive(requestTimeout, "request timeout");
             requirePositive(pollInterval, "poll interval");
             requireNotNegative(errorBackoff, "error backoff");

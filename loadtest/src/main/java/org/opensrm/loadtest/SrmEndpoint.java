@@ -33,7 +33,9 @@ public record SrmEndpoint(String host, int port, String path, boolean gsiByte) {
         }
         int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? DEFAULT_PATH : uri.getRawPath();
-        return new SrmEndpoint(uri.getHost(), port, path, scheme.equals("httpg"));
+        String host = uri.getHost().startsWith("[") ? uri.getHost().substring(1, uri.getHost().length() - 1)
+                : uri.getHost();
+        return new SrmEndpoint(host, port, path, scheme.equals("httpg"));
     }
 
     /** The value of the HTTP {@code Host} header. */

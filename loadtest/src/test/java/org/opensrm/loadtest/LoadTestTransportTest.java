@@ -31,7 +31,7 @@ class LoadTestTransportTest {
                 .operation(Operation.LS)
                 .targets(List.of(TargetSurl.parse("10=srm://localhost/data/d10")))
                 .duration(Duration.ofMillis(700))
-                .warmup(Duration.ofMillis(200))
+                .warmup(Duration.ofMillis(500))
                 .pauseBetweenLevels(Duration.ZERO)
                 .requestTimeout(Duration.ofSeconds(5));
     }
@@ -47,7 +47,7 @@ class LoadTestTransportTest {
             for (LevelResult r : results) {
                 assertTrue(r.ok() > 0, "requests answered at n=" + r.concurrency());
                 assertEquals(r.ok(), r.requests(), "only OK answers expected: " + r);
-                assertEquals(0, r.handshakes(), "connections are opened during warm-up, then reused");
+                assertTrue(r.handshakes() <= r.concurrency(), "at most the first connection of each client");
                 assertEquals(r.ok(), r.statusCounts().get("srmLs SRM_SUCCESS"));
                 assertTrue(r.p50Millis() > 0 && r.p50Millis() <= r.p90Millis() && r.p99Millis() <= r.maxMillis());
                 clientRequests += r.requests();
@@ -65,12 +65,13 @@ class LoadTestTransportTest {
     @Test
     void newConnectionModeMakesOneHandshakePerRequest() throws Exception {
         try (TinySrmServer server = new TinySrmServer(pki.host, pki.pki.caCertificate(), 200)) {
-            LevelResult r = new LoadTest(against(server).concurrencyLevels(List.of(3)).warmup(Duration.ZERO)
+            LevelResult r = new LoadTest(against(server).concurrencyLevels(List.of(3))
                     .connectionMode(ConnectionMode.NEW).build(), ProgressListener.NONE).run().get(0);
 
             assertTrue(r.ok() > 3, "several requests per client: " + r);
             assertEquals(r.ok(), r.requests());
-            assertTrue(r.handshakes() >= r.requests() && r.handshakes() <= r.requests() + 3,
+            // requests that began in the warm-up or end after the window account for at most one per client
+            assertTrue(Math.abs(r.handshakes() - r.requests()) <= 3,
                     "handshakes " + r.handshakes() + " for " + r.requests() + " requests");
             assertEquals(server.connections.get(), server.requests.get(), "one request per connection");
             assertEquals(server.requests.get(), server.closeRequests.get(), "each request asks to close");

@@ -26,7 +26,7 @@ class OperationsTest {
         return LoadTestConfig.builder()
                 .endpoint(SrmEndpoint.parse(server.endpoint())).proxyFile(pki.proxyFile).caDir(pki.trustDir())
                 .operation(op).targets(List.of(TargetSurl.parse("srm://localhost/data/upload")))
-                .concurrencyLevels(List.of(2)).duration(Duration.ofMillis(600)).warmup(Duration.ZERO)
+                .concurrencyLevels(List.of(2)).duration(Duration.ofMillis(600)).warmup(Duration.ofSeconds(1))
                 .pollInterval(Duration.ofMillis(5));
     }
 

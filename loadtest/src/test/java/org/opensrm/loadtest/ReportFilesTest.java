@@ -39,7 +39,7 @@ class ReportFilesTest {
                         "--endpoint", server.endpoint(), "--proxy", pki.proxyFile.toString(),
                         "--cadir", pki.trustDir().toString(), "--op", "ls",
                         "--surl", "10=srm://localhost/data/d10", "--surl", "100=srm://localhost/data/d100",
-                        "--concurrency", "1,3", "--duration", "1100ms", "--warmup", "100ms", "--pause", "0",
+                        "--concurrency", "1,3", "--duration", "1100ms", "--warmup", "500ms", "--pause", "0",
                         "--connection", "keepalive", "--out", out.toString()});
         }
         String console = stdout.toString(StandardCharsets.UTF_8);

@@ -100,8 +100,8 @@ final class DevSetup {
                 "backend.root=" + dir.resolve("data"));
     }
 
-    String instructions(int port) {
-        return "\nOpenSRM development server is up on port " + port + ", serving " + dir.resolve("data") + "\n"
+    String instructions(int port, String serving) {
+        return "\nOpenSRM development server is up on port " + port + ", serving " + serving + "\n"
                 + "Try it with gfal2:\n\n"
                 + "  X509_USER_PROXY=" + proxy + " X509_CERT_DIR=" + trustDir
                 + " GFAL_PYTHONBIN=/usr/bin/python3 gfal-ls -l srm://localhost:" + port + "/\n";

@@ -45,8 +45,10 @@ final class HostCertificateNames {
                 throw new ConfigException("host certificate " + hostCert + " names no host; set srm.surl.hosts");
             }
             return new ArrayList<>(names);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ConfigException("host certificate srm.hostcert=" + hostCert + " does not exist");
         } catch (IOException e) {
-            throw new ConfigException("cannot read host certificate srm.hostcert=" + hostCert + ": " + e.getMessage());
+            throw new ConfigException("cannot read host certificate srm.hostcert=" + hostCert + ": " + e);
         } catch (CertificateParsingException | InvalidNameException e) {
             throw new ConfigException("cannot read the names in host certificate " + hostCert + ": " + e.getMessage());
         } catch (CertificateException e) {

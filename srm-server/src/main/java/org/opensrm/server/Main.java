@@ -23,6 +23,7 @@ public final class Main {
         SLF4JBridgeHandler.install();
         Path file = null;
         boolean dev = false;
+        boolean devHdfs = false;
         Path devDir = Path.of("var", "dev");
         List<String> sets = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -30,6 +31,10 @@ public final class Main {
                 case "-c", "--config" -> file = Path.of(need(args, ++i, args[i - 1]));
                 case "--set" -> sets.add(need(args, ++i, "--set"));
                 case "--dev" -> dev = true;
+                case "--dev-hdfs" -> {
+                    dev = true;
+                    devHdfs = true;
+                }
                 case "--dev-dir" -> devDir = Path.of(need(args, ++i, "--dev-dir"));
                 case "-h", "--help" -> {
                     System.out.println(usage());
@@ -47,13 +52,17 @@ public final class Main {
             if (setup != null) {
                 overrides.addAll(setup.settings());
             }
+            if (devHdfs) {
+                overrides.addAll(DevHdfs.start(devDir.toAbsolutePath()));
+            }
             overrides.addAll(sets);
             ServerConfig config = ServerConfig.from(RawConfig.load(dev ? null : file, overrides));
             new HostCheck(config).warnings().forEach(w -> System.err.println("WARNING: " + w));
             SrmServer server = new SrmServer(config);
             server.start();
             if (setup != null) {
-                System.out.println(setup.instructions(server.port()));
+                System.out.println(setup.instructions(server.port(), "hdfs".equals(config.backend())
+                        ? config.hdfs().uri() + config.backendRoot() : config.backendRoot().toString()));
             }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -80,6 +89,7 @@ public final class Main {
     private static String usage() {
         return "usage: srm-server -c FILE [--set key=value ...]\n"
                 + "       srm-server --dev [--dev-dir DIR] [--set key=value ...]\n"
+                + "       srm-server --dev-hdfs [--dev-dir DIR] [--set key=value ...]   (embedded single-node HDFS)\n"
                 + "keys and defaults: conf/srm.conf";
     }
 

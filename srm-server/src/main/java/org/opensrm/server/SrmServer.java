@@ -14,9 +14,6 @@ import org.opensrm.authz.GridMapConfig;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.backend.posix.PosixBackend;
-import org.opensrm.backend.posix.PosixBackendConfig;
-import org.opensrm.backend.PosixMode;
 import org.opensrm.gridftp.GridFtpSelector;
 import org.opensrm.gridftp.GridFtpSelectors;
 import org.opensrm.gridftp.SelectionPolicy;
@@ -70,8 +67,7 @@ public final class SrmServer implements AutoCloseable {
         this.config = config;
         Clock clock = Clock.systemUTC();
         this.surlHosts = config.surlHosts().isEmpty() ? HostCertificateNames.of(config.hostCert()) : config.surlHosts();
-        this.backend = new PosixBackend(PosixBackendConfig.builder(config.backendRoot())
-                .directoryMode(PosixMode.ofOctal(config.directoryMode())).build());
+        this.backend = Backends.open(config);
         Authorizer authorizer = authorizer(config);
         this.selector = selector(config);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);

@@ -13,14 +13,19 @@ final class ClientWorker implements Runnable {
     private final SoapChannel channel;
     private final Supplier<Scenario> scenarioFactory;
     private final long errorBackoffMillis;
+    private final long startDelayMillis;
 
+    /**
+     * @param startDelayMillis how long after the level begins this client sends its first request (ramp-up)
+     */
     ClientWorker(int index, LevelState state, SoapChannel channel, Supplier<Scenario> scenarioFactory,
-                 long errorBackoffMillis) {
+                 long errorBackoffMillis, long startDelayMillis) {
         this.index = index;
         this.state = state;
         this.channel = channel;
         this.scenarioFactory = scenarioFactory;
         this.errorBackoffMillis = errorBackoffMillis;
+        this.startDelayMillis = startDelayMillis;
     }
 
     @Override
@@ -28,6 +33,10 @@ final class ClientWorker implements Runnable {
         try {
             SrmExchange exchange = new SrmExchange(channel);
             Scenario scenario = scenarioFactory.get();
+            state.awaitBegin();
+            if (startDelayMillis > 0) {
+                Thread.sleep(startDelayMillis);
+            }
             while (state.running()) {
                 long start = System.nanoTime();
                 Outcome outcome = scenario.runOnce(exchange);

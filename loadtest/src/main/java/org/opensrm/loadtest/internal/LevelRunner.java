@@ -2,7 +2,7 @@ package org.opensrm.loadtest.internal;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.function.LongPredicate;
+import java.util.function.BooleanSupplier;
 
 import org.opensrm.loadtest.ConnectionMode;
 import org.opensrm.loadtest.LevelProgress;
@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one concurrency level against one target: starts the clients (one platform thread each, small stacks),
- * warms up until the warm-up time has passed and every client runs, measures a fixed window while reporting
+ * Runs one concurrency level against one target: starts the clients (one platform thread each, small stacks), lets
+ * them begin (spread over the ramp-up), warms up for the warm-up time after they began, measures a fixed window while reporting
  * progress every second, then stops the clients.
  */
 public final class LevelRunner {
@@ -46,14 +46,15 @@ public final class LevelRunner {
         try {
             starterThread.start();
             long warmup = config.warmup().toNanos();
-            runPhase(state, target, concurrency, starter, false, elapsed -> elapsed >= warmup && starter.finished());
+            runPhase(state, target, concurrency, starter, false,
+                    () -> starter.finished() && starter.nanosSinceBegin() >= warmup);
             if (warmup > 0 || !starter.finished()) {
                 state.switchTo(Window.counting(concurrency));
             }
             Window measured = state.window();
-            long duration = config.duration().toNanos();
             long start = System.nanoTime();
-            runPhase(state, target, concurrency, starter, true, elapsed -> elapsed >= duration);
+            long end = start + config.duration().toNanos();
+            runPhase(state, target, concurrency, starter, true, () -> System.nanoTime() - end >= 0);
             state.switchTo(Window.discarding());
             LevelResult result = resultOf(target, concurrency, starter.started(),
                     (System.nanoTime() - start) / 1e9, measured);
@@ -72,18 +73,19 @@ public final class LevelRunner {
         SoapChannel channel = config.connectionMode() == ConnectionMode.KEEPALIVE
                 ? new KeepAliveChannel(connector, onConnect)
                 : new ConnectionPerRequestChannel(connector, onConnect);
+        long delay = config.rampUp().toMillis() * client / concurrency;
         return new ClientWorker(client, state, channel, scenarios.forClient(target, concurrency, client),
-                config.errorBackoff().toMillis());
+                config.errorBackoff().toMillis(), delay);
     }
 
-    /** Ticks once a second, reporting progress, until {@code done} holds for the nanoseconds elapsed. */
+    /** Ticks once a second, reporting progress, until {@code done}. */
     private void runPhase(LevelState state, TargetSurl target, int concurrency, ClientStarter starter,
-                          boolean measuring, LongPredicate done) throws InterruptedException {
+                          boolean measuring, BooleanSupplier done) throws InterruptedException {
         Window window = state.window();
         long start = System.nanoTime();
         long lastTotal = 0;
         long lastTick = start;
-        while (!done.test(System.nanoTime() - start)) {
+        while (!done.getAsBoolean()) {
             long now = System.nanoTime();
             long sleep = Math.max(0, Math.min(lastTick + TICK_NANOS - now, POLL_NANOS));
             if (sleep > 0) {

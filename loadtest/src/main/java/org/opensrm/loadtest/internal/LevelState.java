@@ -1,7 +1,10 @@
 package org.opensrm.loadtest.internal;
 
-/** Shared between a level's coordinator and its clients: whether to go on, and where to record. */
+import java.util.concurrent.CountDownLatch;
+
+/** Shared between a level's coordinator and its clients: when to begin, whether to go on, and where to record. */
 final class LevelState {
+    private final CountDownLatch go = new CountDownLatch(1);
     private volatile boolean running = true;
     private volatile Window window;
 
@@ -13,8 +16,18 @@ final class LevelState {
         return running;
     }
 
+    /** Lets every started client begin (after its ramp-up delay). */
+    void begin() {
+        go.countDown();
+    }
+
+    void awaitBegin() throws InterruptedException {
+        go.await();
+    }
+
     void stop() {
         running = false;
+        go.countDown();
     }
 
     Window window() {

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * Key/value pairs from a properties file and {@code --set} overrides, with typed, validating accessors that
@@ -72,6 +73,11 @@ public final class RawConfig {
         return v;
     }
 
+    /** The keys given explicitly (in the file or with {@code --set}). */
+    public Set<String> keys() {
+        return values.keySet();
+    }
+
     public boolean isSet(String key) {
         String v = values.get(key);
         return v != null && !v.isBlank();
@@ -109,7 +115,11 @@ public final class RawConfig {
         String v = require(key).toLowerCase();
         try {
             if (v.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+                long ms = Long.parseLong(v.substring(0, v.length() - 2));
+                if (ms < 0) {
+                    throw new NumberFormatException();
+                }
+                return Duration.ofMillis(ms);
             }
             char unit = v.charAt(v.length() - 1);
             String num = Character.isDigit(unit) ? v : v.substring(0, v.length() - 1);

@@ -24,7 +24,12 @@ public record ServerConfig(
         Duration gridftpProbeInterval, Duration gridftpProbeTimeout,
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
-        Limits limits, String metricsHost, int metricsPort) {
+        Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs) {
+
+    /** The HDFS backend's settings ({@code backend.hdfs.*}); only read with {@code backend=hdfs}. */
+    public record HdfsSettings(String uri, List<Path> configFiles, String kerberosPrincipal, String kerberosKeytab,
+                               String serviceUser, boolean listChecksums, java.util.Map<String, String> properties) {
+    }
 
     /** How much work the server takes on at once; see {@code srm.requests.*}. */
     public record Limits(int active, int queue, Duration queueWait, int lsActive, int maxRequestBytes) {
@@ -42,6 +47,9 @@ public record ServerConfig(
                     + ") must not be below jetty.threads.min (" + threadsMin + ")");
         }
         Path root = c.getPath("backend.root");
+        if (!root.isAbsolute()) {
+            throw new ConfigException("configuration key 'backend.root' must be an absolute path, got '" + root + "'");
+        }
         String prefix = c.isSet("gridftp.path.prefix") ? c.get("gridftp.path.prefix") : root.toString();
         return new ServerConfig(
                 c.require("srm.host"), c.getInt("srm.port", 0, 65535), c.getList("srm.surl.hosts"),
@@ -52,7 +60,7 @@ public record ServerConfig(
                 c.getDuration("srm.authz.refresh"),
                 tokenKey.getBytes(StandardCharsets.UTF_8), c.oneOf("srm.mode", "gateway"), c.getPath("srm.state.dir"),
                 c.getDuration("srm.put.lifetime"), c.getDuration("srm.get.lifetime"),
-                c.oneOf("backend", "posix"), root, octal(c, "backend.posix.dir.mode"),
+                c.oneOf("backend", "posix", "hdfs"), root, octal(c, "backend.posix.dir.mode"),
                 nodes(c), c.oneOf("gridftp.selector", "random", "roundrobin"), trimSlash(prefix),
                 c.getDuration("gridftp.probe.interval"), c.getDuration("gridftp.probe.timeout"),
                 c.getInt("ls.max.entries", 1, 1_000_000), spaceTokens(c),
@@ -61,7 +69,32 @@ public record ServerConfig(
                 new Limits(c.getInt("srm.requests.active.max", 1, 100_000), c.getInt("srm.requests.queue.max", 0, 10_000_000),
                         c.getDuration("srm.requests.queue.wait"), c.getInt("srm.ls.active.max", 1, 100_000),
                         c.getInt("srm.request.max.bytes", 1024, 1 << 30)),
-                c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1);
+                c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
+                hdfs(c));
+    }
+
+    private static HdfsSettings hdfs(RawConfig c) throws ConfigException {
+        boolean on = "hdfs".equals(c.get("backend"));
+        java.util.Map<String, String> props = new java.util.TreeMap<>();
+        String prefix = "backend.hdfs.property.";
+        for (String key : c.keys()) {
+            if (key.startsWith(prefix) && key.length() > prefix.length()) {
+                props.put(key.substring(prefix.length()), c.get(key));
+            }
+        }
+        String uri = on ? c.require("backend.hdfs.uri") : c.get("backend.hdfs.uri");
+        if (on && !uri.startsWith("hdfs://")) {
+            throw new ConfigException("configuration key 'backend.hdfs.uri' must be an hdfs:// URI, got '" + uri + "'");
+        }
+        boolean principal = c.isSet("backend.hdfs.kerberos.principal");
+        if (principal != c.isSet("backend.hdfs.kerberos.keytab")) {
+            throw new ConfigException("configuration keys 'backend.hdfs.kerberos.principal' and "
+                    + "'backend.hdfs.kerberos.keytab' go together");
+        }
+        String checksums = c.oneOf("backend.hdfs.list.checksums", "true", "false");
+        return new HdfsSettings(uri, c.getList("backend.hdfs.config.files").stream().map(Path::of).toList(),
+                c.get("backend.hdfs.kerberos.principal"), c.get("backend.hdfs.kerberos.keytab"),
+                c.get("backend.hdfs.service.user"), Boolean.parseBoolean(checksums), java.util.Map.copyOf(props));
     }
 
     private static String trimSlash(String p) {
@@ -95,6 +128,12 @@ public record ServerConfig(
     }
 
     private static List<StaticSpaceToken> spaceTokens(RawConfig c) throws ConfigException {
+        for (String key : c.keys()) {
+            if (key.startsWith("space.token.") && !key.matches("space\\.token\\..+\\.(path|description|size)")) {
+                throw new ConfigException("unknown configuration key '" + key
+                        + "' (space token keys are space.token.NAME.path, .description and .size)");
+            }
+        }
         List<StaticSpaceToken> out = new ArrayList<>();
         for (String name : c.getList("space.tokens")) {
             String base = "space.token." + name + ".";

@@ -9,11 +9,20 @@ import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 
 /**
- * srmLs: stats each SURL and lists directories to the depth asked, never returning more than
- * {@code ls.max.entries} entries in one answer (the rest is paged with offset/count after an
- * {@code SRM_TOO_MANY_RESULTS}). Listings are read from the backend on every call: no cache can go stale.
+ * srmLs: stats each SURL and lists directories to the depth asked. A listing without a count returns at most
+ * {@code ls.max.entries} entries (the rest is paged with offset/count after an {@code SRM_TOO_MANY_RESULTS}); a
+ * page asked with a count returns up to that many, at most {@code max(ls.max.entries, 1000)}. Listings are read
+ * from the backend on every call: no cache can go stale.
  */
 public final class Lister {
+    /**
+     * The page size gfal2 (2.21) asks for with offset/count after an {@code SRM_TOO_MANY_RESULTS}: a fixed 1000.
+     * It takes a page shorter than that for the end of the listing (and an {@code SRM_TOO_MANY_RESULTS} to it for
+     * a failure, EFBIG), so an explicit count is honoured up to this many entries even when {@code ls.max.entries}
+     * is lower; the maximum limits the answers to listings that do not page.
+     */
+    static final int CLIENT_PAGE = 1000;
+
     private final StorageBackend backend;
     private final SurlParser surls;
     private final int maxEntries;
@@ -31,14 +40,15 @@ public final class Lister {
         if (options.offset() < 0 || options.count() < 0 || options.levels() < -1) {
             throw SrmException.invalidRequest("offset, count and numOfLevels must not be negative");
         }
-        int[] budget = {options.count() > 0 ? Math.min(options.count(), maxEntries) : maxEntries};
+        int pageLimit = Math.max(maxEntries, CLIENT_PAGE);
+        int[] budget = {options.count() > 0 ? Math.min(options.count(), pageLimit) : maxEntries};
         boolean[] truncated = {false};
         List<PathDetail> details = new ArrayList<>(surlList.size());
         for (String surl : surlList) {
             details.add(detail(caller, surl, options, budget, truncated));
         }
         SrmStatus status = RequestStatus.of(details, PathDetail::status, SrmStatus.SRM_SUCCESS);
-        boolean countLimited = options.count() > 0 && options.count() <= maxEntries;
+        boolean countLimited = options.count() > 0 && options.count() <= pageLimit;
         if (truncated[0] && !countLimited && status == SrmStatus.SRM_SUCCESS) {
             return new LsResult(SrmStatus.SRM_TOO_MANY_RESULTS,
                     "more than " + maxEntries + " entries: page with offset and count", details);

@@ -69,6 +69,7 @@ public final class PutService {
         }
         List<TokenFile> entries = new ArrayList<>(files.size());
         List<TransferFile> answers = new ArrayList<>(files.size());
+        List<SrmPath> uploads = new ArrayList<>(files.size());
         for (PutFile f : files) {
             SrmPath path = null;
             try {
@@ -84,7 +85,7 @@ public final class PutService {
                 String upload = uploadNames.next();
                 String node = gridftp.chooseNode();
                 SrmPath uploadPath = path.parent().child(upload);
-                janitor.track(caller.account(), uploadPath, expires);
+                uploads.add(uploadPath);
                 entries.add(new TokenFile(f.surl(), path, upload, f.expectedSize(), node));
                 answers.add(new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null,
                         gridftp.turl(node, uploadPath), f.expectedSize(), (int) life.toSeconds()));
@@ -97,8 +98,11 @@ public final class PutService {
                 overwrite, space.map(StaticSpaceToken::name), entries);
         SrmStatus status = protocolOk ? RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS)
                 : SrmStatus.SRM_FAILURE;
-        return new TransferResult(tokens.encode(token), status, explanation(answers, status), answers,
-                (int) life.toSeconds());
+        String encoded = tokens.encode(token);
+        for (SrmPath upload : uploads) {
+            janitor.track(caller.account(), upload, expires);
+        }
+        return new TransferResult(encoded, status, explanation(answers, status), answers, (int) life.toSeconds());
     }
 
     private void checkTarget(Caller caller, SrmPath path, boolean overwrite) throws SrmException {

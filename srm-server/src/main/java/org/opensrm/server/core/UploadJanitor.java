@@ -55,14 +55,14 @@ public final class UploadJanitor {
                 String[] f = line.split("\t");
                 try {
                     if (f.length == 2 && f[0].equals("done")) {
-                        done.add(SrmPath.of(f[1]));
+                        done.add(unescape(f[1]));
                     } else if (f.length == 6) {
                         Set<Integer> groups = new HashSet<>();
                         for (String g : f[3].split(",")) {
                             groups.add(Integer.parseInt(g));
                         }
                         Account a = new Account(f[4], Integer.parseInt(f[1]), Integer.parseInt(f[2]), groups);
-                        SrmPath p = SrmPath.of(f[5]);
+                        SrmPath p = unescape(f[5]);
                         pending.put(p, new Pending(a, p, Instant.ofEpochMilli(Long.parseLong(f[0]))));
                     }
                 } catch (RuntimeException | SrmException e) {
@@ -83,7 +83,7 @@ public final class UploadJanitor {
 
     public void finished(SrmPath upload) {
         if (pending.remove(upload) != null) {
-            append("done\t" + upload);
+            append("done\t" + escape(upload));
         }
     }
 
@@ -152,6 +152,15 @@ public final class UploadJanitor {
             groups.append(groups.length() == 0 ? "" : ",").append(g);
         }
         return p.expires().toEpochMilli() + "\t" + p.account().uid() + "\t" + p.account().gid() + "\t" + groups
-                + "\t" + p.account().name() + "\t" + p.upload();
+                + "\t" + p.account().name() + "\t" + escape(p.upload());
+    }
+
+    /** Tabs and line breaks are legal in names but not in a journal line; a path never holds a backslash. */
+    private static String escape(SrmPath p) {
+        return p.toString().replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
+    }
+
+    private static SrmPath unescape(String s) throws SrmException {
+        return SrmPath.of(s.replace("\\t", "\t").replace("\\n", "\n").replace("\\r", "\r"));
     }
 }

@@ -79,9 +79,10 @@ public final class AxisEncodingNormalizer {
         }
     }
 
+    /** A reference target at Body level (an id-carrying sibling of the operation element, not the operation). */
     private static boolean isMultiRef(Element e) {
         Node parent = e.getParentNode();
-        return parent instanceof Element p && "Body".equals(p.getLocalName());
+        return e.hasAttribute("id") && parent instanceof Element p && "Body".equals(p.getLocalName());
     }
 
     private static void collectIds(Element e, Map<String, Element> byId) {

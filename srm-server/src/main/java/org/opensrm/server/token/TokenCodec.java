@@ -48,10 +48,19 @@ public final class TokenCodec {
         }
     }
 
-    public String encode(RequestToken t) {
+    /**
+     * @throws SrmException {@code SRM_INVALID_REQUEST} when the token would be too long for {@link #verify} to
+     *                      accept again (a request with too many files)
+     */
+    public String encode(RequestToken t) throws SrmException {
         String head = String.valueOf(t.kind().code());
         String payload = B64.encodeToString(deflate(serialise(t)));
-        return head + "." + payload + "." + B64.encodeToString(mac(head + "." + payload));
+        String token = head + "." + payload + "." + B64.encodeToString(mac(head + "." + payload));
+        if (token.length() > MAX_TOKEN_CHARS) {
+            throw SrmException.invalidRequest("too many files (" + t.files().size()
+                    + ") for one request; split it into smaller requests");
+        }
+        return token;
     }
 
     /**

@@ -2,7 +2,6 @@ package org.opensrm.backend.hdfs;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.security.PrivilegedExceptionAction;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,17 +25,25 @@ public final class HdfsFixture implements BackendFixture {
     private final String root;
     private final Configuration conf = new HdfsConfiguration();
     private final Map<String, FileSystem> writers = new HashMap<>();
+    private final FileSystem superuser;
     private final Account alice = TestAccounts.account("srmuser1");
     private final Account bob = TestAccounts.account("srmuser2");
 
     HdfsFixture(DevHdfsCluster cluster, String root) throws IOException {
         this.cluster = cluster;
         this.root = root;
-        try (FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
-            org.apache.hadoop.fs.Path r = new org.apache.hadoop.fs.Path(root);
-            fs.mkdirs(r);
-            fs.setPermission(r, new FsPermission((short) 0777));
-        }
+        // Closing a file polls the NameNode until the DataNode has reported the block, first after 400 ms by
+        // default; the suites write hundreds of small files.
+        conf.setInt("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
+        this.superuser = FileSystem.newInstance(cluster.uri(), conf);
+        org.apache.hadoop.fs.Path r = new org.apache.hadoop.fs.Path(root);
+        superuser.mkdirs(r);
+        superuser.setPermission(r, new FsPermission((short) 0777));
+    }
+
+    /** An HDFS client of the test JVM's user, the superuser. */
+    public FileSystem superuser() {
+        return superuser;
     }
 
     public String root() {
@@ -71,14 +78,17 @@ public final class HdfsFixture implements BackendFixture {
         return new org.apache.hadoop.fs.Path(null, null, path.isRoot() ? root : root + path);
     }
 
+    /**
+     * Written by the superuser and then given to {@code owner} and its primary group, as the POSIX fixture does
+     * (the suites expect it to work whatever the permissions of the parent).
+     */
     @Override
-    public synchronized void writeFile(Account owner, SrmPath path, byte[] content) throws IOException {
-        as(owner, fs -> {
-            try (OutputStream out = fs.create(hdfsPath(path), true)) {
-                out.write(content);
-            }
-            return null;
-        });
+    public void writeFile(Account owner, SrmPath path, byte[] content) throws IOException {
+        org.apache.hadoop.fs.Path h = hdfsPath(path);
+        try (OutputStream out = superuser.create(h, true)) {
+            out.write(content);
+        }
+        superuser.setOwner(h, owner.name(), TestAccounts.groupName(owner.gid()));
     }
 
     /** Runs {@code call} with an HDFS client acting as {@code account} (a proxy user of the test JVM's user). */
@@ -115,10 +125,8 @@ public final class HdfsFixture implements BackendFixture {
             fs.close();
         }
         writers.clear();
-        try (FileSystem fs = FileSystem.newInstance(cluster.uri(), conf)) {
+        try (FileSystem fs = superuser) {
             fs.delete(new org.apache.hadoop.fs.Path(root), true);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -33,4 +33,14 @@ public final class TestAccounts {
             throw new IllegalStateException(e);
         }
     }
+
+    public static String groupName(int gid) {
+        try {
+            return Files.readAllLines(Path.of("/etc/group")).stream().map(l -> l.split(":", -1))
+                    .filter(g -> g.length == 4 && g[2].equals(Integer.toString(gid))).map(g -> g[0]).findFirst()
+                    .orElse(Integer.toString(gid));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

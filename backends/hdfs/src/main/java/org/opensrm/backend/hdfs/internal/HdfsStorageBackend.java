@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.authorize.AuthorizationException;
 import org.opensrm.backend.AccessRights;
 import org.opensrm.backend.BackendCapabilities;
 import org.opensrm.backend.FileStat;
@@ -184,7 +185,7 @@ public final class HdfsStorageBackend implements StorageBackend {
                 throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, "rename " + from + ": " + to
                         + " exists and cannot be replaced", e);
             }
-            throw Failures.map("rename", from, e);
+            throw failure("rename", e, from, to);
         } catch (IllegalArgumentException e) {
             throw Failures.invalidName("rename", to, e);
         }
@@ -285,9 +286,40 @@ public final class HdfsStorageBackend implements StorageBackend {
         try {
             return ids.as(as, call);
         } catch (IOException e) {
-            throw Failures.map(op, path, e);
+            throw failure(op, e, path);
         } catch (IllegalArgumentException e) {
             throw Failures.invalidName(op, path, e);
         }
+    }
+
+    /**
+     * HDFS checks a file met on the way to a path like a directory it must search, so "a component is not a
+     * directory" arrives as a permission denial; only then are the ancestors looked at, as the service.
+     */
+    private SrmException failure(String op, IOException e, SrmPath... involved) {
+        IOException cause = Failures.unwrap(e);
+        if (cause instanceof AccessControlException && !(cause instanceof AuthorizationException)) {
+            for (SrmPath p : involved) {
+                if (ancestorIsFile(p)) {
+                    return new SrmException(SrmStatus.SRM_INVALID_PATH, op + " " + p
+                            + ": a component is not a directory", e);
+                }
+            }
+        }
+        return Failures.map(op, involved[0], e);
+    }
+
+    private boolean ancestorIsFile(SrmPath path) {
+        for (SrmPath a = path.parent(); !a.isRoot(); a = a.parent()) {
+            Path h = paths.toHdfs(a);
+            try {
+                if (ids.asService(fs -> fs.getFileStatus(h)).isFile()) {
+                    return true;
+                }
+            } catch (IOException e) {
+                LOG.trace("ancestor {} not visible: {}", a, e.toString());
+            }
+        }
+        return false;
     }
 }

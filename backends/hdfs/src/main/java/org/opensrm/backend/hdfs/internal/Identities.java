@@ -57,6 +57,11 @@ public final class Identities implements Closeable {
         return service.getShortUserName();
     }
 
+    /** How many accounts have an HDFS client open (one each, however many calls were made). */
+    public int accountClients() {
+        return accounts.size();
+    }
+
     /** Runs {@code call} as the mapped account. */
     public <T> T as(Account account, HdfsCall<T> call) throws IOException {
         Acting a = acting(account);

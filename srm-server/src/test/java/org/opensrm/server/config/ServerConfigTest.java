@@ -1,0 +1,172 @@
+package org.opensrm.server.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.opensrm.common.SrmPath;
+import org.opensrm.gridftp.GridFtpNode;
+
+class ServerConfigTest {
+    private static final String KEY = "a-token-key-of-24-chars!";
+
+    private static ServerConfig config(String... keyValues) throws Exception {
+        Map<String, String> m = new HashMap<>();
+        m.put("srm.token.key", KEY);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            if (keyValues[i + 1] == null) {
+                m.remove(keyValues[i]);
+            } else {
+                m.put(keyValues[i], keyValues[i + 1]);
+            }
+        }
+        return ServerConfig.from(RawConfig.of(m));
+    }
+
+    private static ConfigException refused(String... keyValues) {
+        return assertThrows(ConfigException.class, () -> config(keyValues));
+    }
+
+    private static void assertNames(ConfigException e, String key) {
+        assertTrue(e.getMessage().contains(key), () -> "message should name " + key + ": " + e.getMessage());
+    }
+
+    @Test
+    void defaultsWithOnlyATokenKeyGiveTheDocumentedValues() throws Exception {
+        ServerConfig c = config();
+        assertEquals(8443, c.port());
+        assertEquals(Path.of("/srv/srm"), c.backendRoot());
+        assertEquals(0775, c.directoryMode());
+        assertEquals(List.of(), c.gridftpNodes());
+        assertEquals(List.of(), c.spaceTokens());
+        assertEquals(1000, c.lsMaxEntries());
+        assertEquals(-1, c.metricsPort());
+        assertEquals(Optional.empty(), c.banList());
+        assertEquals(KEY, new String(c.tokenKey(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void missingTokenKeyIsRefusedNamingIt() {
+        assertNames(refused("srm.token.key", null), "srm.token.key");
+        assertNames(refused("srm.token.key", "   "), "srm.token.key");
+    }
+
+    @Test
+    void tokenKeyShorterThan16CharactersIsRefused() throws Exception {
+        assertNames(refused("srm.token.key", "0123456789abcde"), "srm.token.key");
+        assertEquals(16, config("srm.token.key", "0123456789abcdef").tokenKey().length);
+    }
+
+    @Test
+    void maxThreadsBelowMinThreadsIsRefusedNamingBoth() throws Exception {
+        ConfigException e = refused("jetty.threads.min", "50", "jetty.threads.max", "20");
+        assertNames(e, "jetty.threads.max");
+        assertNames(e, "jetty.threads.min");
+        ServerConfig equal = config("jetty.threads.min", "20", "jetty.threads.max", "20");
+        assertEquals(20, equal.threadsMax());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0999", "1777", "-1", "rwx", ""})
+    void badOctalDirectoryModeIsRefusedNamingTheKey(String mode) {
+        assertNames(refused("backend.posix.dir.mode", mode), "backend.posix.dir.mode");
+    }
+
+    @Test
+    void octalDirectoryModeIsReadAsOctal() throws Exception {
+        assertEquals(0750, config("backend.posix.dir.mode", "0750").directoryMode());
+        assertEquals(0700, config("backend.posix.dir.mode", "700").directoryMode());
+    }
+
+    @Test
+    void valuesOutsideTheirChoicesAreRefusedNamingTheKey() {
+        assertNames(refused("srm.mode", "async"), "srm.mode");
+        assertNames(refused("backend", "hdfs3"), "backend");
+        assertNames(refused("gridftp.selector", "fastest"), "gridftp.selector");
+    }
+
+    @Test
+    void badNumbersAndDurationsAreRefusedNamingTheKey() {
+        assertNames(refused("srm.port", "http"), "srm.port");
+        assertNames(refused("ls.max.entries", "0"), "ls.max.entries");
+        assertNames(refused("jetty.idle.timeout", "forever"), "jetty.idle.timeout");
+        assertNames(refused("metrics.port", "99999"), "metrics.port");
+    }
+
+    @Test
+    void spaceTokensAreParsedWithTheirPathDescriptionAndSize() throws Exception {
+        ServerConfig c = config("space.tokens", "DATADISK, SCRATCH",
+                "space.token.DATADISK.path", "/data/disk",
+                "space.token.DATADISK.description", "disk area for production data",
+                "space.token.DATADISK.size", "1000000000000",
+                "space.token.SCRATCH.path", "/scratch/");
+        assertEquals(List.of(
+                new StaticSpaceToken("DATADISK", SrmPath.of("/data/disk"), "disk area for production data", 1_000_000_000_000L),
+                new StaticSpaceToken("SCRATCH", SrmPath.of("/scratch"), "SCRATCH", 0)), c.spaceTokens());
+        assertEquals("SCRATCH", c.spaceToken("SCRATCH").orElseThrow().name());
+        assertEquals(Optional.empty(), c.spaceToken("NOPE"));
+    }
+
+    @Test
+    void spaceTokenWithoutAPathIsRefusedNamingTheMissingKey() {
+        assertNames(refused("space.tokens", "DATADISK"), "space.token.DATADISK.path");
+    }
+
+    @Test
+    void spaceTokenWithAnEscapingOrRelativePathIsRefusedNamingTheKey() {
+        assertNames(refused("space.tokens", "D", "space.token.D.path", "/data/../etc"), "space.token.D.path");
+        assertNames(refused("space.tokens", "D", "space.token.D.path", "data"), "space.token.D.path");
+    }
+
+    @Test
+    void spaceTokenWithANegativeSizeIsRefusedNamingTheKey() {
+        assertNames(refused("space.tokens", "D", "space.token.D.path", "/d", "space.token.D.size", "-1"),
+                "space.token.D.size");
+    }
+
+    @Test
+    void misspeltSpaceTokenAttributeIsRefusedNamingIt() {
+        assertNames(refused("space.tokens", "D", "space.token.D.path", "/d", "space.token.D.sise", "100"),
+                "space.token.D.sise");
+    }
+
+    @Test
+    void gridftpNodesAreParsedWithTheDefaultPort() throws Exception {
+        ServerConfig c = config("gridftp.nodes", "gsiftp://door1.example.org:2812, gsiftp://door2.example.org");
+        assertEquals(List.of(new GridFtpNode("door1.example.org", 2812), new GridFtpNode("door2.example.org", 2811)),
+                c.gridftpNodes());
+    }
+
+    @Test
+    void gridftpNodeThatIsNotGsiftpIsRefusedNamingTheKey() {
+        assertNames(refused("gridftp.nodes", "gsiftp://ok.example.org,http://web.example.org"), "gridftp.nodes");
+    }
+
+    @Test
+    void gridftpPathPrefixDefaultsToTheBackendRoot() throws Exception {
+        assertEquals("/srv/data", config("backend.root", "/srv/data").gridftpPathPrefix());
+        assertEquals("/srv/data", config("backend.root", "/srv/data/").gridftpPathPrefix());
+        assertEquals("/srv/srm", config().gridftpPathPrefix());
+    }
+
+    @Test
+    void relativeBackendRootIsRefusedNamingTheKey() {
+        assertNames(refused("backend.root", "srv/srm"), "backend.root");
+    }
+
+    @Test
+    void gridftpPathPrefixWhenSetIsUsedWithoutItsTrailingSlash() throws Exception {
+        assertEquals("/export/grid",
+                config("backend.root", "/srv/data", "gridftp.path.prefix", "/export/grid/").gridftpPathPrefix());
+        assertEquals("/", config("gridftp.path.prefix", "/").gridftpPathPrefix());
+    }
+}

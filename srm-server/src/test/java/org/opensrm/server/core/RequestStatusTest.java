@@ -1,0 +1,51 @@
+package org.opensrm.server.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.opensrm.common.SrmStatus;
+
+class RequestStatusTest {
+    private static SrmStatus of(SrmStatus success, SrmStatus... files) {
+        return RequestStatus.of(List.of(files), Function.identity(), success);
+    }
+
+    @Test
+    void allFilesSucceededGivesTheSuccessStatus() {
+        assertEquals(SrmStatus.SRM_SUCCESS, of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_SUCCESS, SrmStatus.SRM_SUCCESS));
+        assertEquals(SrmStatus.SRM_SUCCESS,
+                of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_FILE_PINNED, SrmStatus.SRM_SPACE_AVAILABLE));
+        assertEquals(SrmStatus.SRM_DONE, of(SrmStatus.SRM_DONE, SrmStatus.SRM_SUCCESS));
+    }
+
+    @Test
+    void someFilesSucceededGivesPartialSuccess() {
+        assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS,
+                of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_FILE_PINNED, SrmStatus.SRM_INVALID_PATH));
+        assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS,
+                of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_AUTHORIZATION_FAILURE, SrmStatus.SRM_INVALID_PATH,
+                        SrmStatus.SRM_SUCCESS));
+    }
+
+    @Test
+    void allFilesFailedAlikeGivesTheirCommonStatus() {
+        assertEquals(SrmStatus.SRM_INVALID_PATH,
+                of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INVALID_PATH, SrmStatus.SRM_INVALID_PATH));
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_AUTHORIZATION_FAILURE));
+    }
+
+    @Test
+    void allFilesFailedDifferentlyGivesFailure() {
+        assertEquals(SrmStatus.SRM_FAILURE,
+                of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INVALID_PATH, SrmStatus.SRM_DUPLICATION_ERROR));
+        assertEquals(SrmStatus.SRM_FAILURE, of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INVALID_PATH,
+                SrmStatus.SRM_INVALID_PATH, SrmStatus.SRM_AUTHORIZATION_FAILURE));
+    }
+
+    @Test
+    void noFilesIsAnInvalidRequest() {
+        assertEquals(SrmStatus.SRM_INVALID_REQUEST, of(SrmStatus.SRM_SUCCESS));
+    }
+}

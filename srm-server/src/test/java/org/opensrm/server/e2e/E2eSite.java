@@ -1,0 +1,225 @@
+package org.opensrm.server.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.opensrm.server.SrmServer;
+import org.opensrm.server.config.RawConfig;
+import org.opensrm.server.config.ServerConfig;
+import org.opensrm.testkit.GridFtpServerProcess;
+import org.opensrm.testkit.GridUser;
+import org.opensrm.testkit.SrmClients;
+import org.opensrm.testkit.TestGrid;
+
+/**
+ * One complete storage site for end-to-end tests, all on loopback: a test CA and users, two real
+ * {@code globus-gridftp-server} doors, and the SRM server in this JVM on a free port, selecting doors round-robin.
+ *
+ * <ul>
+ *   <li>Alice → {@code srmuser1}, owns {@code /alice} (0755);</li>
+ *   <li>Bob → {@code srmuser2}, owns {@code /bob} (0700);</li>
+ *   <li>Carol is in no grid-mapfile;</li>
+ *   <li>Mallory → {@code srmuser3} in every grid-mapfile, but her DN is on the SRM ban list.</li>
+ * </ul>
+ *
+ * Everything lives under a fresh {@code /tmp/opensrm-e2e-*} directory (mode 0755, so that the GridFTP session
+ * processes, which run as the mapped accounts, can traverse to the data), removed on {@link #close()}.
+ */
+final class E2eSite implements AutoCloseable {
+    static final String ALICE_ACCOUNT = "srmuser1";
+    static final String BOB_ACCOUNT = "srmuser2";
+    static final String MALLORY_ACCOUNT = "srmuser3";
+
+    private final Path base;
+    private final Path root;
+    private final TestGrid grid;
+    private final GridUser alice;
+    private final GridUser bob;
+    private final GridUser carol;
+    private final GridUser mallory;
+    private final GridFtpServerProcess doorA;
+    private final GridFtpServerProcess doorB;
+    private final SrmServer server;
+
+    private E2eSite(Path base, Path root, TestGrid grid, GridUser alice, GridUser bob, GridUser carol,
+                    GridUser mallory, GridFtpServerProcess doorA, GridFtpServerProcess doorB, SrmServer server) {
+        this.base = base;
+        this.root = root;
+        this.grid = grid;
+        this.alice = alice;
+        this.bob = bob;
+        this.carol = carol;
+        this.mallory = mallory;
+        this.doorA = doorA;
+        this.doorB = doorB;
+        this.server = server;
+    }
+
+    /** Starts a site; {@code overrides} are server configuration keys set on top of the defaults here. */
+    static E2eSite start(Map<String, String> overrides) throws Exception {
+        Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-e2e-");
+        Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
+        GridFtpServerProcess doorA = null;
+        GridFtpServerProcess doorB = null;
+        try {
+            TestGrid grid = TestGrid.create(base.resolve("grid"));
+            GridUser alice = grid.user("Alice");
+            GridUser bob = grid.user("Bob");
+            GridUser carol = grid.user("Carol");
+            GridUser mallory = grid.user("Mallory");
+
+            Path root = Files.createDirectory(base.resolve("root"));
+            Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+            ownedDirectory(root.resolve("alice"), ALICE_ACCOUNT, "rwxr-xr-x");
+            ownedDirectory(root.resolve("bob"), BOB_ACCOUNT, "rwx------");
+            ownedDirectory(base.resolve("outside"), ALICE_ACCOUNT, "rwxr-xr-x");
+
+            doorA = GridFtpServerProcess.start(grid.gridFtpServer("a").map(alice.dn(), ALICE_ACCOUNT)
+                    .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT).build());
+            doorB = GridFtpServerProcess.start(grid.gridFtpServer("b").map(alice.dn(), ALICE_ACCOUNT)
+                    .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT).build());
+
+            Path conf = Files.createDirectory(base.resolve("srm"));
+            Path hostCert = conf.resolve("hostcert.pem");
+            Path hostKey = conf.resolve("hostkey.pem");
+            grid.hostCredential().writeCertAndKey(hostCert, hostKey);
+            Path gridmap = Files.writeString(conf.resolve("grid-mapfile"),
+                    "\"" + alice.dn() + "\" " + ALICE_ACCOUNT + "\n"
+                            + "\"" + bob.dn() + "\" " + BOB_ACCOUNT + "\n"
+                            + "\"" + mallory.dn() + "\" " + MALLORY_ACCOUNT + "\n");
+            Path banlist = Files.writeString(conf.resolve("ban-list"), "\"" + mallory.dn() + "\"\n");
+
+            Map<String, String> cfg = new HashMap<>(Map.of(
+                    "srm.host", "127.0.0.1", "srm.port", "0",
+                    "srm.hostcert", hostCert.toString(), "srm.hostkey", hostKey.toString(),
+                    "srm.cadir", grid.trustDir().toString(), "srm.gridmap", gridmap.toString(),
+                    "srm.token.key", "e2e-token-key-0123456789",
+                    "srm.state.dir", conf.resolve("state").toString(), "backend.root", root.toString(),
+                    "gridftp.nodes", doorA.node() + "," + doorB.node()));
+            cfg.put("gridftp.selector", "roundrobin");
+            cfg.put("srm.banlist", banlist.toString());
+            cfg.putAll(overrides);
+            SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
+            try {
+                server.start();
+            } catch (Exception e) {
+                server.close();
+                throw e;
+            }
+            return new E2eSite(base, root, grid, alice, bob, carol, mallory, doorA, doorB, server);
+        } catch (Exception | Error e) {
+            closeQuietly(doorA);
+            closeQuietly(doorB);
+            deleteTree(base);
+            throw e;
+        }
+    }
+
+    private static void ownedDirectory(Path dir, String account, String mode) throws IOException {
+        Files.createDirectory(dir);
+        UserPrincipalLookupService users = dir.getFileSystem().getUserPrincipalLookupService();
+        Files.setOwner(dir, users.lookupPrincipalByName(account));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString(mode));
+    }
+
+    /** {@code srm://localhost:PORT/path} (short form; gfal2 uses the port only to connect). */
+    String surl(String path) {
+        return "srm://localhost:" + server.port() + path;
+    }
+
+    /** The file or directory behind SURL path {@code path}. */
+    Path onDisk(String path) {
+        return root.resolve(path.startsWith("/") ? path.substring(1) : path);
+    }
+
+    /** A directory outside the SRM namespace, owned by {@code srmuser1}, that both GridFTP doors can write. */
+    Path outside() {
+        return base.resolve("outside");
+    }
+
+    /** A scratch directory for the test's own local files (readable by everyone). */
+    Path scratch(String name) throws IOException {
+        Path dir = Files.createDirectories(base.resolve("scratch").resolve(name));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return dir;
+    }
+
+    SrmClients clients(GridUser user) {
+        return grid.clients(user);
+    }
+
+    TestGrid grid() {
+        return grid;
+    }
+
+    GridUser alice() {
+        return alice;
+    }
+
+    GridUser bob() {
+        return bob;
+    }
+
+    GridUser carol() {
+        return carol;
+    }
+
+    GridUser mallory() {
+        return mallory;
+    }
+
+    GridFtpServerProcess doorA() {
+        return doorA;
+    }
+
+    GridFtpServerProcess doorB() {
+        return doorB;
+    }
+
+    List<GridFtpServerProcess> doors() {
+        return List.of(doorA, doorB);
+    }
+
+    SrmServer server() {
+        return server;
+    }
+
+    int port() {
+        return server.port();
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } finally {
+            closeQuietly(doorA);
+            closeQuietly(doorB);
+            deleteTree(base);
+        }
+    }
+
+    private static void closeQuietly(GridFtpServerProcess door) {
+        if (door != null) {
+            door.close();
+        }
+    }
+
+    static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort; a leftover under /tmp does not change any result
+        }
+    }
+}

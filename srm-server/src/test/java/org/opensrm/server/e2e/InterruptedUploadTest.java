@@ -1,0 +1,169 @@
+package org.opensrm.server.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.opensrm.testkit.ClientRun;
+import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.testkit.RunningClient;
+import org.opensrm.testkit.SrmClients;
+
+/**
+ * An upload killed in the middle of its transfer. gfal-copy reads its source from a named pipe the test feeds at
+ * about 10 MB/s (up to 200 MB), so the transfer is certainly running when the client is killed (SIGKILL to it and
+ * its children: gfal2 ignores SIGINT inside a transfer and never gets to srmAbortRequest). The target SURL must
+ * then not exist, and the partial upload must go: at once on srmAbortRequest with the put's token, or when the
+ * put has expired ({@code srm.put.lifetime=15s}) and the janitor sweeps.
+ */
+@Timeout(300)
+class InterruptedUploadTest {
+    private static final Pattern TOKEN = Pattern.compile("resolution ended : \\S+ -> (gsiftp://\\S+) \\((\\S+)\\)");
+    private static final Duration PUT_LIFETIME = Duration.ofSeconds(15);
+    private static final long KILL_AFTER_BYTES = 2L * 1024 * 1024;
+
+    static E2eSite site;
+    static SrmClients alice;
+    static Path local;
+
+    @BeforeAll
+    static void start() throws Exception {
+        site = E2eSite.start(Map.of("srm.put.lifetime", PUT_LIFETIME.toSeconds() + "s"));
+        alice = site.clients(site.alice());
+        local = site.scratch("interrupted");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (site != null) {
+            site.close();
+        }
+    }
+
+    @Test
+    void abortRequestWithTheKilledPutsTokenRemovesThePartialUpload() throws Exception {
+        int pendingBefore = site.server().janitor().pendingCount();
+        Killed k = killMidTransfer("killed-then-aborted.bin");
+        assertEquals(pendingBefore + 1, site.server().janitor().pendingCount(), "the put is pending");
+
+        HttpgSoapClient.Response abort = new SrmSoap(site, site.alice()).abortRequest(k.token);
+        assertEquals("SRM_SUCCESS", abort.text("srmAbortRequestResponse/returnStatus/statusCode"), abort.toString());
+        assertFalse(Files.exists(k.upload), "partial upload removed by srmAbortRequest");
+        assertFalse(Files.exists(site.onDisk("/alice/killed-then-aborted.bin")));
+        assertEquals(pendingBefore, site.server().janitor().pendingCount());
+    }
+
+    @Test
+    void theJanitorRemovesThePartialUploadOnceThePutHasExpired() throws Exception {
+        Killed k = killMidTransfer("killed-then-expired.bin");
+        assertEquals(0, site.server().janitor().sweep(), "nothing is removed before the put expires");
+        assertTrue(Files.exists(k.upload), "partial upload kept while the put may still finish");
+
+        long waitUntil = k.prepared + PUT_LIFETIME.toNanos() + Duration.ofSeconds(3).toNanos();
+        while (System.nanoTime() < waitUntil) {
+            Thread.sleep(200);
+        }
+        // the server's own sweep runs every 60 s; the test runs one now rather than wait for it
+        site.server().janitor().sweep();
+        assertFalse(Files.exists(k.upload), "partial upload removed after expiry");
+        assertFalse(Files.exists(site.onDisk("/alice/killed-then-expired.bin")));
+        assertEquals(List.of(), OnDisk.uploadsIn(site.onDisk("/alice")));
+
+        HttpgSoapClient.Response late = new SrmSoap(site, site.alice()).statusOfPutRequest(k.token);
+        assertTrue(!"SRM_SUCCESS".equals(late.text("srmStatusOfPutRequestResponse/returnStatus/statusCode")),
+                "an expired put is not reported done: " + late);
+    }
+
+    /** What a killed upload left: its token, its hidden upload on disk, when it was prepared (nanoTime). */
+    private record Killed(String token, Path upload, long prepared) {
+    }
+
+    private Killed killMidTransfer(String name) throws Exception {
+        Path fifo = local.resolve(name + ".fifo");
+        ClientRun mk = alice.run(List.of("mkfifo", "-m", "0644", fifo.toString()));
+        assertTrue(mk.ok(), mk.describe());
+        Path target = site.onDisk("/alice/" + name);
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread feeder = new Thread(() -> feed(fifo, stop), "fifo-feeder-" + name);
+        feeder.setDaemon(true);
+        long prepared = System.nanoTime();
+        feeder.start();
+        ClientRun killed;
+        Path upload;
+        try (RunningClient cp = alice.start(List.of("gfal-copy", "-vvv", "file://" + fifo, site.surl("/alice/" + name)))) {
+            upload = awaitPartialUpload(cp);
+            cp.kill();
+            killed = cp.await();
+        } finally {
+            stop.set(true);
+            unblock(fifo, feeder);
+        }
+        assertEquals(-1, killed.exitCode(), "the client was killed, it did not end: " + killed.describe());
+        Matcher m = TOKEN.matcher(killed.output());
+        assertTrue(m.find(), "gfal-copy -vvv names the TURL and token: " + killed.describe());
+        assertTrue(m.group(1).endsWith(upload.toString()), "TURL " + m.group(1) + " is the upload " + upload);
+        assertFalse(Files.exists(target), "no file at the target SURL: " + killed.describe());
+        assertTrue(Files.exists(upload), "the partial upload is still there");
+        return new Killed(m.group(2), upload, prepared);
+    }
+
+    /** Waits until a hidden upload in /alice holds at least {@link #KILL_AFTER_BYTES}; returns it. */
+    private static Path awaitPartialUpload(RunningClient cp) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            for (Path p : OnDisk.uploadsIn(site.onDisk("/alice"))) {
+                if (Files.exists(p) && Files.size(p) >= KILL_AFTER_BYTES) {
+                    return p;
+                }
+            }
+            if (!cp.isRunning()) {
+                throw new AssertionError("gfal-copy ended before the transfer was under way: " + cp.await().describe());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no upload of " + KILL_AFTER_BYTES + " bytes within 60 s");
+    }
+
+    /** Writes 1 MB every 100 ms into the pipe, up to 200 MB, until stopped or the reader is gone. */
+    private static void feed(Path fifo, AtomicBoolean stop) {
+        byte[] chunk = new byte[1024 * 1024];
+        Random random = new Random(31);
+        try (OutputStream out = Files.newOutputStream(fifo)) {
+            for (int i = 0; i < 200 && !stop.get(); i++) {
+                random.nextBytes(chunk);
+                out.write(chunk);
+                Thread.sleep(100);
+            }
+        } catch (IOException | InterruptedException e) {
+            // the reader was killed (broken pipe) or the test is over
+        }
+    }
+
+    /**
+     * Ends the feeder: if it still waits for a reader to open the pipe (the client died before opening it), a
+     * short-lived reader process releases it.
+     */
+    private static void unblock(Path fifo, Thread feeder) throws Exception {
+        feeder.join(1000);
+        if (feeder.isAlive()) {
+            alice.run(List.of("timeout", "5", "dd", "if=" + fifo, "of=/dev/null", "bs=1", "count=1"));
+            feeder.join(5000);
+        }
+        assertFalse(feeder.isAlive(), "the pipe feeder ended");
+    }
+}

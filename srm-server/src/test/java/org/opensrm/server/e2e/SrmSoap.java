@@ -1,0 +1,66 @@
+package org.opensrm.server.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.opensrm.testkit.GridUser;
+import org.opensrm.testkit.HttpgSoapClient;
+
+/**
+ * SRM calls sent by the test itself over httpg, in the shape gfal2 sends them (rpc/encoded style: wrapper in the
+ * SRM namespace, unqualified parts), for assertions on what the server answers where the real clients hide it.
+ */
+final class SrmSoap {
+    private static final String PATH = "/srm/managerv2";
+
+    private final HttpgSoapClient client;
+    private final int port;
+
+    SrmSoap(E2eSite site, GridUser user) {
+        this.client = new HttpgSoapClient(user.proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000);
+        this.port = site.port();
+    }
+
+    /** srmLs of one SURL; {@code offset}/{@code count} are left out when negative. */
+    HttpgSoapClient.Response ls(String surl, boolean fullDetail, int levels, int offset, int count)
+            throws IOException {
+        return call("srmLs", "<srmLsRequest><arrayOfSURLs><urlArray>" + xml(surl) + "</urlArray></arrayOfSURLs>"
+                + "<fullDetailedList>" + fullDetail + "</fullDetailedList><numOfLevels>" + levels + "</numOfLevels>"
+                + (offset >= 0 ? "<offset>" + offset + "</offset>" : "")
+                + (count >= 0 ? "<count>" + count + "</count>" : "")
+                + "</srmLsRequest>");
+    }
+
+    HttpgSoapClient.Response abortRequest(String token) throws IOException {
+        return call("srmAbortRequest", "<srmAbortRequestRequest><requestToken>" + xml(token)
+                + "</requestToken></srmAbortRequestRequest>");
+    }
+
+    HttpgSoapClient.Response statusOfPutRequest(String token) throws IOException {
+        return call("srmStatusOfPutRequest", "<srmStatusOfPutRequestRequest><requestToken>" + xml(token)
+                + "</requestToken></srmStatusOfPutRequestRequest>");
+    }
+
+    private HttpgSoapClient.Response call(String operation, String request) throws IOException {
+        String envelope = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
+                + " xmlns:SOAP-ENC=\"http://schemas.xmlsoap.org/soap/encoding/\""
+                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+                + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\""
+                + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
+                + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">"
+                + "<srm2:" + operation + ">" + request + "</srm2:" + operation + ">"
+                + "</SOAP-ENV:Body></SOAP-ENV:Envelope>";
+        HttpgSoapClient.Response r = client.post("localhost", port, PATH,
+                Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\"", "Host", "localhost:" + port),
+                envelope.getBytes(StandardCharsets.UTF_8));
+        if (r.status() != 200) {
+            throw new IOException(operation + " answered " + r);
+        }
+        return r;
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}
