@@ -85,8 +85,13 @@ public final class GetService {
         RequestToken t = tokens.decode(token, kind, caller.dn(), clock.instant());
         int left = (int) Math.max(0, Duration.between(clock.instant(), t.expires()).toSeconds());
         List<TransferFile> answers = new ArrayList<>();
-        for (TokenFile f : files(t, subset)) {
-            answers.add(check(caller, kind, f, left));
+        for (RequestedFiles.Requested r : RequestedFiles.of(t, subset, surls)) {
+            if (r.file() == null) {
+                FileOutcome o = r.notInRequest();
+                answers.add(TransferFile.failed(o.surl(), o.status(), o.explanation()));
+            } else {
+                answers.add(check(caller, kind, r.file(), left));
+            }
         }
         SrmStatus status = RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
         return new TransferResult(token, status, PutService.explanation(answers, status), answers, left);
@@ -99,19 +104,6 @@ public final class GetService {
             throw SrmException.invalidRequest("request token belongs to a put request");
         }
         return tokens.decode(token, t.kind(), caller.dn(), clock.instant());
-    }
-
-    private List<TokenFile> files(RequestToken t, List<String> subset) throws SrmException {
-        if (subset == null || subset.isEmpty()) {
-            return t.files();
-        }
-        List<TokenFile> out = new ArrayList<>();
-        for (String surl : subset) {
-            SrmPath p = surls.parse(surl);
-            TokenFile f = t.file(p).orElseThrow(() -> SrmException.invalidPath(surl + " is not part of this request"));
-            out.add(f);
-        }
-        return out;
     }
 
     private TransferFile check(Caller caller, RequestKind kind, TokenFile f, int remaining) {

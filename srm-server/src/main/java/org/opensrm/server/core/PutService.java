@@ -138,8 +138,13 @@ public final class PutService {
     public TransferResult status(Caller caller, String token, List<String> subset) throws SrmException {
         RequestToken t = tokens.decode(token, RequestKind.PUT, caller.dn(), clock.instant());
         List<TransferFile> answers = new ArrayList<>();
-        for (TokenFile f : select(t, subset)) {
-            answers.add(statusOf(caller, t, f));
+        for (RequestedFiles.Requested r : RequestedFiles.of(t, subset, surls)) {
+            if (r.file() == null) {
+                FileOutcome o = r.notInRequest();
+                answers.add(TransferFile.failed(o.surl(), o.status(), o.explanation()));
+            } else {
+                answers.add(statusOf(caller, t, r.file()));
+            }
         }
         SrmStatus status = RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
         return new TransferResult(token, status, explanation(answers, status), answers, remaining(t));
@@ -151,7 +156,11 @@ public final class PutService {
         }
         try {
             SrmPath upload = f.path().parent().child(f.uploadName());
-            if (statIfExists(caller, upload).isEmpty()) {
+            Optional<FileStat> uploaded = statIfExists(caller, upload);
+            if (uploaded.isPresent() && uploaded.get().isDirectory()) {
+                return TransferFile.failed(f.surl(), SrmStatus.SRM_ABORTED, "the put was aborted");
+            }
+            if (uploaded.isEmpty()) {
                 Optional<FileStat> target = statIfExists(caller, f.path());
                 if (target.isPresent() && !target.get().modified().isBefore(t.issued().minusSeconds(1))) {
                     return new TransferFile(f.surl(), SrmStatus.SRM_SUCCESS, null, null, target.get().size(), null);
@@ -167,12 +176,16 @@ public final class PutService {
     public List<FileOutcome> putDone(Caller caller, String token, List<String> subset) throws SrmException {
         RequestToken t = tokens.decode(token, RequestKind.PUT, caller.dn(), clock.instant());
         List<FileOutcome> out = new ArrayList<>();
-        for (TokenFile f : select(t, subset)) {
+        for (RequestedFiles.Requested r : RequestedFiles.of(t, subset, surls)) {
+            if (r.file() == null) {
+                out.add(r.notInRequest());
+                continue;
+            }
             try {
-                finish(caller, t, f);
-                out.add(FileOutcome.ok(f.surl()));
+                finish(caller, t, r.file());
+                out.add(FileOutcome.ok(r.surl()));
             } catch (SrmException e) {
-                out.add(FileOutcome.failed(f.surl(), e));
+                out.add(FileOutcome.failed(r.surl(), e));
             }
         }
         return out;
@@ -184,6 +197,9 @@ public final class PutService {
         }
         SrmPath upload = f.path().parent().child(f.uploadName());
         Optional<FileStat> uploaded = statIfExists(caller, upload);
+        if (uploaded.isPresent() && uploaded.get().isDirectory()) {
+            throw new SrmException(SrmStatus.SRM_ABORTED, "the put was aborted; nothing was stored");
+        }
         if (uploaded.isEmpty()) {
             Optional<FileStat> target = statIfExists(caller, f.path());
             if (target.isPresent() && !target.get().modified().isBefore(t.issued().minusSeconds(1))) {
@@ -203,34 +219,36 @@ public final class PutService {
         LOG.info("put done: {} ({} bytes, adler32 {})", f.path(), uploaded.get().size(), adler);
     }
 
+    /**
+     * Aborts puts: each upload is removed and replaced by an empty directory of the same name, a tombstone that
+     * a late GridFTP transfer cannot write over and that makes status and srmPutDone answer SRM_ABORTED; the
+     * janitor removes it when the request expires.
+     */
     public List<FileOutcome> abort(Caller caller, String token, List<String> subset) throws SrmException {
         RequestToken t = tokens.decode(token, RequestKind.PUT, caller.dn(), clock.instant());
         List<FileOutcome> out = new ArrayList<>();
-        for (TokenFile f : select(t, subset)) {
+        for (RequestedFiles.Requested r : RequestedFiles.of(t, subset, surls)) {
+            TokenFile f = r.file();
+            if (f == null) {
+                out.add(r.notInRequest());
+                continue;
+            }
             try {
                 if (!f.uploadName().isEmpty()) {
                     SrmPath upload = f.path().parent().child(f.uploadName());
-                    if (statIfExists(caller, upload).isPresent()) {
+                    Optional<FileStat> uploaded = statIfExists(caller, upload);
+                    if (uploaded.isPresent() && !uploaded.get().isDirectory()) {
                         backend.delete(caller.account(), upload);
                     }
-                    janitor.finished(upload);
+                    if (uploaded.isEmpty() || !uploaded.get().isDirectory()) {
+                        backend.mkdir(caller.account(), upload);
+                        janitor.track(caller.account(), upload, t.expires());
+                    }
                 }
-                out.add(FileOutcome.ok(f.surl()));
+                out.add(FileOutcome.ok(r.surl()));
             } catch (SrmException e) {
-                out.add(FileOutcome.failed(f.surl(), e));
+                out.add(FileOutcome.failed(r.surl(), e));
             }
-        }
-        return out;
-    }
-
-    private List<TokenFile> select(RequestToken t, List<String> subset) throws SrmException {
-        if (subset == null || subset.isEmpty()) {
-            return t.files();
-        }
-        List<TokenFile> out = new ArrayList<>();
-        for (String surl : subset) {
-            SrmPath p = surls.parse(surl);
-            out.add(t.file(p).orElse(new TokenFile(surl, p, "", 0, "")));
         }
         return out;
     }

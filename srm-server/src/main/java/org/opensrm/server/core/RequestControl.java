@@ -6,12 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
-import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.token.RequestKind;
 import org.opensrm.server.token.RequestToken;
 import org.opensrm.server.token.TokenCodec;
-import org.opensrm.server.token.TokenFile;
 
 /**
  * The calls that act on a request by its token whatever its kind: srmAbortRequest, srmAbortFiles,
@@ -90,16 +88,10 @@ public final class RequestControl {
         return tokens.decode(token, t.kind(), caller.dn(), clock.instant());
     }
 
-    private List<FileOutcome> outcomes(RequestToken t, List<String> subset) throws SrmException {
+    private List<FileOutcome> outcomes(RequestToken t, List<String> subset) {
         List<FileOutcome> out = new ArrayList<>();
-        if (subset == null || subset.isEmpty()) {
-            t.files().forEach(f -> out.add(FileOutcome.ok(f.surl())));
-            return out;
-        }
-        for (String surl : subset) {
-            SrmPath p = surls.parse(surl);
-            out.add(t.file(p).map(TokenFile::surl).map(s -> FileOutcome.ok(surl)).orElse(
-                    new FileOutcome(surl, SrmStatus.SRM_INVALID_PATH, "not part of this request")));
+        for (RequestedFiles.Requested r : RequestedFiles.of(t, subset, surls)) {
+            out.add(r.file() == null ? r.notInRequest() : FileOutcome.ok(r.surl()));
         }
         return out;
     }

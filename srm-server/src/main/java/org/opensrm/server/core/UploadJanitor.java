@@ -96,7 +96,11 @@ public final class UploadJanitor {
                 continue;
             }
             try {
-                backend.delete(p.account(), p.upload());
+                if (backend.stat(p.account(), p.upload()).isDirectory()) {
+                    backend.rmdir(p.account(), p.upload(), true);
+                } else {
+                    backend.delete(p.account(), p.upload());
+                }
                 removed++;
                 LOG.info("removed expired upload {}", p.upload());
             } catch (SrmException e) {

@@ -407,10 +407,15 @@ class TransferServicesTest {
         Path upload = transfer(r, 0, data(500, 8));
         List<FileOutcome> aborted = control.abort(ALICE, r.token(), List.of());
         assertEquals(SrmStatus.SRM_SUCCESS, aborted.get(0).status());
-        assertFalse(Files.exists(upload));
-        assertEquals(0, janitor.pendingCount());
-        assertFalse(puts.putDone(ALICE, r.token(), List.of()).get(0).status().isSuccess());
+        assertFalse(Files.isRegularFile(upload), "the transferred data is gone");
+        assertTrue(Files.isDirectory(upload), "a tombstone a late transfer cannot write over");
+        assertEquals(SrmStatus.SRM_ABORTED, puts.status(ALICE, r.token(), List.of()).files().get(0).status());
+        assertEquals(SrmStatus.SRM_ABORTED, puts.putDone(ALICE, r.token(), List.of()).get(0).status());
         assertFalse(Files.exists(root.resolve("data/aborted.root")));
+        clock.advance(LIFETIME);
+        janitor.sweep();
+        assertFalse(Files.exists(upload), "the janitor removes the tombstone when the request expires");
+        assertEquals(0, janitor.pendingCount());
     }
 
     @Test

@@ -68,7 +68,10 @@ class ArcClientTest {
     @Test
     void arccpUploadsAFile() throws Exception {
         Path source = OnDisk.randomFile(local.resolve("arc-up.bin"), 1024 * 1024 + 3, 42);
-        ClientRun cp = alice.arc("arccp", "-t", "60", source.toString(), site.surl("/alice/arc-up.bin"));
+        // VERBOSE shows the SRM steps: after the transfer and before srmPutDone ARC lists the target SURL to compare
+        // its adler32 with the one it computed, and aborts the put if that listing fails
+        ClientRun cp = alice.arc("arccp", "-d", "VERBOSE", "-t", "60", source.toString(),
+                site.surl("/alice/arc-up.bin"));
         assertTrue(cp.ok(), cp.describe());
         Path stored = site.onDisk("/alice/arc-up.bin");
         assertEquals(-1L, Files.mismatch(source, stored), "identical content");

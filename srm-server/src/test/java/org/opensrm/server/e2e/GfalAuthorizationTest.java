@@ -51,7 +51,7 @@ class GfalAuthorizationTest {
     void bobSeesHisOwnClosedDirectory() throws Exception {
         ClientRun ls = bob.gfal("gfal-ls", site.surl("/bob"));
         assertTrue(ls.ok(), ls.describe());
-        assertEquals(List.of("private.bin"), ls.stdout().lines().map(String::trim).toList());
+        assertEquals(List.of("private.bin"), GfalOutput.results(ls), ls.describe());
         assertEquals(E2eSite.BOB_ACCOUNT, OnDisk.owner(site.onDisk("/bob/private.bin")));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -73,7 +74,7 @@ class GfalNamespaceOperationsTest {
 
         ClientRun ls = alice.gfal("gfal-ls", "-l", site.surl("/alice"));
         assertTrue(ls.ok(), ls.describe());
-        String line = ls.stdout().lines().filter(l -> l.endsWith("st.bin")).findFirst().orElse("");
+        String line = GfalOutput.results(ls).stream().filter(l -> l.endsWith("st.bin")).findFirst().orElse("");
         assertTrue(line.startsWith("-rw-r--r--") && line.contains(" 123457 "), "long listing line: " + ls.describe());
     }
 
@@ -88,17 +89,22 @@ class GfalNamespaceOperationsTest {
         assertEquals(sum, OnDisk.adler32(site.onDisk("/alice/mv/to/moved.dat")), "same content under the new name");
     }
 
+    /**
+     * gfal2 sends srmSetPermission with CHANGE, the owner's and others' modes and never a group permission
+     * (gfal_srmv2_configure_set_permission), so the group bits stay as they were: SRM leaves what it is not given.
+     */
     @Test
-    void chmodChangesThePermissionBitsOnDisk() throws Exception {
+    void chmodChangesOwnerAndOtherBitsOnDiskAndGfalLeavesTheGroupBits() throws Exception {
         Path file = OnDisk.randomFile(site.onDisk("/alice/perm.dat"), 10, 3);
         Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService()
                 .lookupPrincipalByName(E2eSite.ALICE_ACCOUNT));
-        ClientRun chmod = alice.gfal("gfal-chmod", "0640", site.surl("/alice/perm.dat"));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
+        ClientRun chmod = alice.gfal("gfal-chmod", "0604", site.surl("/alice/perm.dat"));
         assertTrue(chmod.ok(), chmod.describe());
-        assertEquals("640", OnDisk.mode(file));
-        ClientRun back = alice.gfal("gfal-chmod", "0604", site.surl("/alice/perm.dat"));
+        assertEquals("644", OnDisk.mode(file), "owner rw, group as before (r), other r");
+        ClientRun back = alice.gfal("gfal-chmod", "0700", site.surl("/alice/perm.dat"));
         assertTrue(back.ok(), back.describe());
-        assertEquals("604", OnDisk.mode(file));
+        assertEquals("740", OnDisk.mode(file), "owner rwx, group as before (r), other none");
     }
 
     @Test
@@ -143,11 +149,14 @@ class GfalNamespaceOperationsTest {
 
     @Test
     void aMissingPathIsNoSuchFileOrDirectory() throws Exception {
-        for (String tool : List.of("gfal-ls", "gfal-stat", "gfal-rm")) {
+        for (String tool : List.of("gfal-ls", "gfal-stat")) {
             ClientRun r = alice.gfal(tool, site.surl("/alice/does-not-exist"));
             assertEquals(2, r.exitCode(), tool + ": " + r.describe());
             assertTrue(r.stderr().contains("No such file or directory"), tool + ": " + r.describe());
         }
+        ClientRun rm = alice.gfal("gfal-rm", site.surl("/alice/does-not-exist"));
+        assertEquals(2, rm.exitCode(), rm.describe());
+        assertTrue(rm.stdout().contains("MISSING"), "gfal-rm reports a missing file on stdout: " + rm.describe());
         ClientRun down = alice.gfal("gfal-copy", site.surl("/alice/does-not-exist"),
                 "file://" + site.scratch("missing").resolve("x"));
         assertEquals(2, down.exitCode(), down.describe());

@@ -1,0 +1,86 @@
+package org.opensrm.server.hdfs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.opensrm.testkit.GridUser;
+import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.testkit.TestGrid;
+
+/**
+ * SRM calls sent by the test itself over httpg to one server, in the shape gfal2 sends them (rpc/encoded style:
+ * wrapper in the SRM namespace, unqualified parts; see the gfal2 captures), for assertions on the SOAP answers.
+ */
+final class SoapCalls {
+    private static final String PATH = "/srm/managerv2";
+
+    private final HttpgSoapClient client;
+    private final int port;
+
+    SoapCalls(TestGrid grid, GridUser user, int port) {
+        this.client = new HttpgSoapClient(user.proxyFile(), grid.trustDir()).withTimeoutMillis(30_000);
+        this.port = port;
+    }
+
+    /** srmLs of one SURL; {@code offset}/{@code count} are left out when negative. */
+    HttpgSoapClient.Response ls(String surl, boolean fullDetail, int levels, int offset, int count)
+            throws IOException {
+        return call("srmLs", lsRequest(surl, fullDetail, levels, offset, count));
+    }
+
+    static String lsRequest(String surl, boolean fullDetail, int levels, int offset, int count) {
+        return "<srmLsRequest><arrayOfSURLs><urlArray>" + xml(surl) + "</urlArray></arrayOfSURLs>"
+                + "<fullDetailedList>" + fullDetail + "</fullDetailedList><numOfLevels>" + levels + "</numOfLevels>"
+                + (offset >= 0 ? "<offset>" + offset + "</offset>" : "")
+                + (count >= 0 ? "<count>" + count + "</count>" : "")
+                + "</srmLsRequest>";
+    }
+
+    /** srmPrepareToPut of one SURL as gfal-copy sends it (gsiftp first among the protocols). */
+    HttpgSoapClient.Response prepareToPut(String surl, long expectedSize) throws IOException {
+        return call("srmPrepareToPut", "<srmPrepareToPutRequest><arrayOfFileRequests><requestArray><targetSURL>"
+                + xml(surl) + "</targetSURL><expectedFileSize>" + expectedSize + "</expectedFileSize></requestArray>"
+                + "</arrayOfFileRequests><desiredTotalRequestTime>3600</desiredTotalRequestTime>"
+                + "<desiredFileStorageType>PERMANENT</desiredFileStorageType><transferParameters>"
+                + "<arrayOfTransferProtocols><stringArray>gsiftp</stringArray><stringArray>https</stringArray>"
+                + "</arrayOfTransferProtocols></transferParameters></srmPrepareToPutRequest>");
+    }
+
+    HttpgSoapClient.Response statusOfPutRequest(String token) throws IOException {
+        return call("srmStatusOfPutRequest", "<srmStatusOfPutRequestRequest><requestToken>" + xml(token)
+                + "</requestToken></srmStatusOfPutRequestRequest>");
+    }
+
+    HttpgSoapClient.Response putDone(String token, String surl) throws IOException {
+        return call("srmPutDone", "<srmPutDoneRequest><requestToken>" + xml(token) + "</requestToken>"
+                + "<arrayOfSURLs><urlArray>" + xml(surl) + "</urlArray></arrayOfSURLs></srmPutDoneRequest>");
+    }
+
+    HttpgSoapClient.Response call(String operation, String request) throws IOException {
+        HttpgSoapClient.Response r = client.post("localhost", port, PATH, headers(port), envelope(operation, request));
+        if (r.status() != 200) {
+            throw new IOException(operation + " answered " + r);
+        }
+        return r;
+    }
+
+    static Map<String, String> headers(int port) {
+        return Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\"", "Host", "localhost:" + port);
+    }
+
+    static byte[] envelope(String operation, String request) {
+        return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
+                + " xmlns:SOAP-ENC=\"http://schemas.xmlsoap.org/soap/encoding/\""
+                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+                + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\""
+                + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
+                + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">"
+                + "<srm2:" + operation + ">" + request + "</srm2:" + operation + ">"
+                + "</SOAP-ENV:Body></SOAP-ENV:Envelope>").getBytes(StandardCharsets.UTF_8);
+    }
+
+    static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

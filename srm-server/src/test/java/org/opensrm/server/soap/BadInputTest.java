@@ -1,0 +1,296 @@
+package org.opensrm.server.soap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TimeZone;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.testkit.HttpgSoapClient.Response;
+
+/**
+ * Bad and borderline input against the real composition ({@link org.opensrm.server.SrmServer} with the POSIX
+ * backend): every answer is an SRM status (HTTP 200) or a SOAP fault with a reason (HTTP 500), except the
+ * oversized body (HTTP 413), and none shows Java internals.
+ */
+class BadInputTest {
+    private static final String SRM = "http://srm.lbl.gov/StorageResourceManager";
+    private static final Map<String, String> GFAL2_HEADERS = Map.of(
+            "Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"Ls\"",
+            "User-Agent", "gfal2-util/1.8.0 gfal2/2.21.3 srm-ifce/1.24.6 gSOAP/2.8");
+
+    static RealSrmSite site;
+
+    @BeforeAll
+    static void start() throws Exception {
+        site = RealSrmSite.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        site.close();
+    }
+
+    /** A gSOAP-shaped envelope around {@code operation} (an element in the SRM namespace, prefix srm2). */
+    private static String envelope(String operation) {
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<SOAP-ENV:Envelope"
+                + " xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
+                + " xmlns:SOAP-ENC=\"http://schemas.xmlsoap.org/soap/encoding/\""
+                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+                + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:srm2=\"" + SRM + "\">"
+                + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">"
+                + operation + "</SOAP-ENV:Body></SOAP-ENV:Envelope>";
+    }
+
+    private static Response post(String body) throws Exception {
+        return post(body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Response post(byte[] body) throws Exception {
+        return site.client().post("127.0.0.1", site.port(), "/srm/managerv2", GFAL2_HEADERS, body);
+    }
+
+    private static String ls(String surl, String extra) {
+        return "<srm2:srmLs><srmLsRequest><arrayOfSURLs><urlArray>" + surl + "</urlArray></arrayOfSURLs>"
+                + extra + "<fullDetailedList>true</fullDetailedList><numOfLevels>0</numOfLevels>"
+                + "</srmLsRequest></srm2:srmLs>";
+    }
+
+    private static Path ownedFile(String name, String mode) throws Exception {
+        Path file = site.root().resolve(name);
+        Files.writeString(file, "payload of " + name);
+        UserPrincipalLookupService users = file.getFileSystem().getUserPrincipalLookupService();
+        Files.setOwner(file, users.lookupPrincipalByName(RealSrmSite.ACCOUNT));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
+        return file;
+    }
+
+    @Test
+    void malformedXmlIsAFaultWithAReason() throws Exception {
+        Response r = post(envelope(ls("srm://127.0.0.1/x", "")).replace("</SOAP-ENV:Body>", ""));
+        SoapAnswers.assertFault(r);
+        SoapAnswers.assertNoJavaInternals(r);
+    }
+
+    @Test
+    void notXmlAtAllIsAFaultWithAReason() throws Exception {
+        Response r = post("0POST this is not xml\u0000\u00ff");
+        SoapAnswers.assertFault(r);
+        SoapAnswers.assertNoJavaInternals(r);
+    }
+
+    @Test
+    void unknownOperationIsAFaultWithAReason() throws Exception {
+        Response r = post(envelope("<srm2:srmFrobnicate><srmFrobnicateRequest/></srm2:srmFrobnicate>"));
+        SoapAnswers.assertFault(r);
+        SoapAnswers.assertNoJavaInternals(r);
+    }
+
+    @Test
+    void emptyBodyIsAFaultWithAReason() throws Exception {
+        Response r = post(new byte[0]);
+        SoapAnswers.assertFault(r);
+        SoapAnswers.assertNoJavaInternals(r);
+    }
+
+    @Test
+    void emptySoapBodyIsAFaultWithAReason() throws Exception {
+        Response r = post(envelope(""));
+        SoapAnswers.assertFault(r);
+        SoapAnswers.assertNoJavaInternals(r);
+    }
+
+    @Test
+    void operationInAnotherNamespaceIsAFaultWithAReason() throws Exception {
+        Response r = post(envelope(ls("srm://127.0.0.1/x", "").replace("srm2:", "w:")
+                .replace("<w:srmLs>", "<w:srmLs xmlns:w=\"urn:not-srm\">")));
+        SoapAnswers.assertFault(r);
+        SoapAnswers.assertNoJavaInternals(r);
+    }
+
+    @Test
+    void soap12EnvelopeIsRefusedWithAReason() throws Exception {
+        String body = envelope(ls("srm://127.0.0.1/x", ""))
+                .replace("http://schemas.xmlsoap.org/soap/envelope/", "http://www.w3.org/2003/05/soap-envelope");
+        Response r = post(body);
+        SoapAnswers.assertStatusOrFault(r);
+    }
+
+    @Test
+    void bodyOverEightMebibytesDeclaredUpFrontIs413() throws Exception {
+        long length = 8L * 1024 * 1024 + 1;
+        try (HttpgSoapClient.Connection c = site.client().keepAlive("127.0.0.1", site.port())) {
+            c.sendRaw(("POST /srm/managerv2 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\n"
+                    + "SOAPAction: \"Ls\"\r\nContent-Length: " + length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            Response r = c.readResponse(false);
+            assertEquals(413, r.status(), r::toString);
+            SoapAnswers.assertNoJavaInternals(r);
+        }
+    }
+
+    @Test
+    void chunkedBodyOverEightMebibytesIs413() throws Exception {
+        byte[] chunk = new byte[1024 * 1024];
+        java.util.Arrays.fill(chunk, (byte) ' ');
+        try (HttpgSoapClient.Connection c = site.client().keepAlive("127.0.0.1", site.port())) {
+            c.sendRaw(("POST /srm/managerv2 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\n"
+                    + "SOAPAction: \"Ls\"\r\nTransfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            ByteArrayOutputStream framed = new ByteArrayOutputStream();
+            framed.write((Integer.toHexString(chunk.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            framed.write(chunk);
+            framed.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            byte[] oneChunk = framed.toByteArray();
+            for (int i = 0; i < 9; i++) {
+                c.sendRaw(oneChunk);
+            }
+            c.sendRaw("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            Response r = c.readResponse(false);
+            assertEquals(413, r.status(), r::toString);
+            SoapAnswers.assertNoJavaInternals(r);
+        }
+    }
+
+    @Test
+    void bodyOfExactlyTheLimitIsStillServed() throws Exception {
+        String xml = envelope(ls("srm://127.0.0.1/none", ""));
+        int limit = 8 * 1024 * 1024;
+        byte[] body = new byte[limit];
+        byte[] start = xml.getBytes(StandardCharsets.UTF_8);
+        System.arraycopy(start, 0, body, 0, start.length);
+        java.util.Arrays.fill(body, start.length, limit, (byte) ' ');
+        Response r = post(body);
+        assertEquals(200, r.status(), r::toString);
+        SoapAnswers.assertStatusOrFault(r);
+    }
+
+    @Test
+    void surlOfAnotherHostIsInvalidPath() throws Exception {
+        Response ls = post(envelope(ls("srm://elsewhere.example.org/data/x", "")));
+        SoapAnswers.assertStatusOrFault(ls);
+        assertEquals(200, ls.status());
+        assertTrue(ls.texts("statusCode").contains("SRM_INVALID_PATH"), ls::toString);
+        assertTrue(ls.bodyText().contains("elsewhere.example.org"), ls::toString);
+
+        Response mkdir = post(envelope("<srm2:srmMkdir><srmMkdirRequest>"
+                + "<SURL>srm://elsewhere.example.org:8443/srm/managerv2?SFN=/data/d</SURL>"
+                + "</srmMkdirRequest></srm2:srmMkdir>"));
+        SoapAnswers.assertStatusOrFault(mkdir);
+        assertEquals("SRM_INVALID_PATH", mkdir.text("srmMkdirResponse/returnStatus/statusCode"), mkdir::toString);
+    }
+
+    @Test
+    void badEnumerationValueIsInvalidRequestNamingTheField() throws Exception {
+        Response ls = post(envelope(ls("srm://127.0.0.1/x", "<fileStorageType>PERMANENTLY</fileStorageType>")));
+        SoapAnswers.assertStatusOrFault(ls);
+        assertEquals("SRM_INVALID_REQUEST", ls.text("srmLsResponse/returnStatus/statusCode"), ls::toString);
+        assertTrue(ls.text("srmLsResponse/returnStatus/explanation").contains("fileStorageType"), ls::toString);
+
+        Response put = post(envelope("<srm2:srmPrepareToPut><srmPrepareToPutRequest><arrayOfFileRequests>"
+                + "<requestArray><targetSURL>srm://127.0.0.1/up.bin</targetSURL></requestArray>"
+                + "</arrayOfFileRequests><overwriteOption>SOMETIMES</overwriteOption>"
+                + "</srmPrepareToPutRequest></srm2:srmPrepareToPut>"));
+        SoapAnswers.assertStatusOrFault(put);
+        assertEquals("SRM_INVALID_REQUEST", put.text("srmPrepareToPutResponse/returnStatus/statusCode"),
+                put::toString);
+        assertTrue(put.text("srmPrepareToPutResponse/returnStatus/explanation").contains("overwriteOption"),
+                put::toString);
+
+        Response perm = post(envelope("<srm2:srmSetPermission><srmSetPermissionRequest>"
+                + "<SURL>srm://127.0.0.1/x</SURL><permissionType>CHANGE</permissionType>"
+                + "<ownerPermission>READWRITE</ownerPermission></srmSetPermissionRequest></srm2:srmSetPermission>"));
+        SoapAnswers.assertStatusOrFault(perm);
+        assertEquals("SRM_INVALID_REQUEST", perm.text("srmSetPermissionResponse/returnStatus/statusCode"),
+                perm::toString);
+        assertTrue(perm.text("srmSetPermissionResponse/returnStatus/explanation").contains("ownerPermission"),
+                perm::toString);
+    }
+
+    @Test
+    void valueOfTheWrongXmlTypeGetsAnAnswer() throws Exception {
+        Response r = post(envelope(ls("srm://127.0.0.1/x", "").replace("<numOfLevels>0<", "<numOfLevels>many<")));
+        SoapAnswers.assertStatusOrFault(r);
+    }
+
+    @Test
+    void gfal2DigitPermissionModesAreAccepted() throws Exception {
+        Path file = ownedFile("digits.bin", "rwx------");
+        Response r = post(envelope("<srm2:srmSetPermission><srmSetPermissionRequest>"
+                + "<SURL>srm://127.0.0.1/digits.bin</SURL><permissionType>CHANGE</permissionType>"
+                + "<ownerPermission>6</ownerPermission><arrayOfUserPermissions></arrayOfUserPermissions>"
+                + "<arrayOfGroupPermissions></arrayOfGroupPermissions><otherPermission>4</otherPermission>"
+                + "</srmSetPermissionRequest></srm2:srmSetPermission>"));
+        SoapAnswers.assertStatusOrFault(r);
+        assertEquals("SRM_SUCCESS", r.text("srmSetPermissionResponse/returnStatus/statusCode"), r::toString);
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
+        assertTrue(mode.containsAll(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+                PosixFilePermission.OTHERS_READ)), mode::toString);
+        assertFalse(mode.contains(PosixFilePermission.OWNER_EXECUTE), mode::toString);
+        assertFalse(mode.contains(PosixFilePermission.OTHERS_WRITE), mode::toString);
+    }
+
+    @Test
+    void timesInAnswersAreUtcWithZ() throws Exception {
+        ownedFile("timed.bin", "rw-r--r--");
+        TimeZone before = TimeZone.getDefault();
+        TimeZone.setDefault(TimeZone.getTimeZone("America/Los_Angeles"));
+        try {
+            Response r = post(envelope(ls("srm://127.0.0.1/timed.bin", "")));
+            SoapAnswers.assertStatusOrFault(r);
+            assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r::toString);
+            List<String> times = new java.util.ArrayList<>(r.texts("createdAtTime"));
+            times.addAll(r.texts("lastModificationTime"));
+            assertEquals(2, times.size(), r::toString);
+            for (String t : times) {
+                assertTrue(t.endsWith("Z"), () -> t + " in " + r);
+            }
+        } finally {
+            TimeZone.setDefault(before);
+        }
+    }
+
+    @Test
+    void referenceToAMissingMultiRefGetsAnAnswer() throws Exception {
+        Response r = post(envelope("<srm2:srmLs><srmLsRequest href=\"#nowhere\"/></srm2:srmLs>"));
+        SoapAnswers.assertStatusOrFault(r);
+    }
+
+    @Test
+    void selfReferencingMultiRefGetsAnAnswerQuickly() {
+        String body = envelope("<srm2:srmLs><srmLsRequest href=\"#loop\"/></srm2:srmLs>"
+                + "<multiRef id=\"loop\"><arrayOfSURLs href=\"#loop\"/></multiRef>");
+        Response r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> post(body));
+        SoapAnswers.assertStatusOrFault(r);
+    }
+
+    @Test
+    void doctypeIsRefused() throws Exception {
+        String body = envelope(ls("srm://127.0.0.1/&xxe;", "")).replace("<SOAP-ENV:Envelope",
+                "<!DOCTYPE e [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]><SOAP-ENV:Envelope");
+        Response r = post(body);
+        SoapAnswers.assertStatusOrFault(r);
+        assertFalse(r.bodyText().contains("root:"), r::toString);
+    }
+
+    @Test
+    void unauthenticatedOrUnmappedCallersAreNotTheTopic_butGetIsRefusedPolitely() throws Exception {
+        Response r = site.client().get("127.0.0.1", site.port(), "/srm/managerv2", Map.of());
+        assertEquals(405, r.status(), r::toString);
+        SoapAnswers.assertNoJavaInternals(r);
+    }
+}

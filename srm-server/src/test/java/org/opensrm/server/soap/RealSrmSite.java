@@ -1,0 +1,93 @@
+package org.opensrm.server.soap;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.opensrm.server.SrmServer;
+import org.opensrm.server.config.RawConfig;
+import org.opensrm.server.config.ServerConfig;
+import org.opensrm.testkit.HttpgSoapClient;
+
+/**
+ * The real composition ({@link SrmServer} from configuration) on a free loopback port, with a POSIX backend root
+ * in a fresh {@code /tmp/opensrm-soap-*} directory (mode 0755) and a grid-mapfile mapping the test user to
+ * {@code srmuser1}. No GridFTP door: operations that need one answer with their own status.
+ */
+final class RealSrmSite implements AutoCloseable {
+    static final String ACCOUNT = "srmuser1";
+
+    private final Path base;
+    private final Path root;
+    private final EdgePki pki;
+    private final SrmServer server;
+
+    private RealSrmSite(Path base, Path root, EdgePki pki, SrmServer server) {
+        this.base = base;
+        this.root = root;
+        this.pki = pki;
+        this.server = server;
+    }
+
+    static RealSrmSite start() throws Exception {
+        Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-soap-");
+        try {
+            Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
+            EdgePki pki = EdgePki.create(base.resolve("pki"));
+            Path root = Files.createDirectory(base.resolve("root"));
+            Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path gridmap = base.resolve("grid-mapfile");
+            Files.writeString(gridmap, "\"" + pki.userDn() + "\" " + ACCOUNT + "\n");
+            Map<String, String> config = new HashMap<>();
+            config.put("srm.host", "127.0.0.1");
+            config.put("srm.port", "0");
+            config.put("srm.hostcert", pki.hostCert().toString());
+            config.put("srm.hostkey", pki.hostKey().toString());
+            config.put("srm.cadir", pki.trustDir().toString());
+            config.put("srm.gridmap", gridmap.toString());
+            config.put("srm.token.key", "soap-edge-test-token-key-0123456789");
+            config.put("srm.state.dir", Files.createDirectory(base.resolve("state")).toString());
+            config.put("backend.root", root.toString());
+            SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(config)));
+            server.start();
+            return new RealSrmSite(base, root, pki, server);
+        } catch (Exception | Error e) {
+            deleteTree(base);
+            throw e;
+        }
+    }
+
+    int port() {
+        return server.port();
+    }
+
+    /** The backend directory SURL path {@code /} maps to. */
+    Path root() {
+        return root;
+    }
+
+    HttpgSoapClient client() {
+        return pki.client();
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        deleteTree(base);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
