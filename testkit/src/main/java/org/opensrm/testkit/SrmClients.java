@@ -58,7 +58,8 @@ public final class SrmClients {
     /**
      * A gfal2 command-line tool: {@code gfal("gfal-ls", "-l", url)} or {@code gfal("ls", "-l", url)}. Useful
      * flags: {@code -t SECONDS} (global timeout), {@code -v}/{@code -vvv} (verbose, shows the SRM calls),
-     * {@code -D "SRM PLUGIN:OPERATION_TIMEOUT=30"} (any gfal2 config key).
+     * {@code -D "SRM PLUGIN:OPERATION_TIMEOUT=30"} (any gfal2 config key). With {@code -v} the tools print their
+     * log lines (WARNING, INFO, {@code event:}) on stdout, among the results.
      */
     public ClientRun gfal(String tool, String... args) throws IOException {
         return run(command(tool.startsWith("gfal-") ? tool : "gfal-" + tool, args));

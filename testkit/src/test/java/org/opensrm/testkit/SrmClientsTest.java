@@ -112,6 +112,37 @@ class SrmClientsTest {
     }
 
     @Test
+    void gfal2ReadsThePrivateConfigurationWithTheBdiiOff() throws IOException {
+        ClientRun py = clients.gfalPython("import gfal2\n"
+                + "ctx = gfal2.creat_context()\n"
+                + "print(ctx.get_opt_boolean('BDII', 'ENABLED'))\n");
+        assertTrue(py.ok(), py.describe());
+        assertEquals("False", py.stdout().trim(), py.describe());
+        assertTrue(Files.isRegularFile(clients.environment().gfalConfigDir().resolve("srm_plugin.conf")),
+                "the system's plugin settings are kept");
+    }
+
+    @Test
+    void startedClientIsKilledWithItsChildren() throws Exception {
+        Path pidFile = tmp.resolve("started-bg.pid");
+        try (RunningClient run = clients.start(List.of("/bin/sh", "-c",
+                "sleep 60 & echo $! > " + pidFile + "; echo started; sleep 60"))) {
+            assertTrue(run.isRunning());
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (!Files.exists(pidFile) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            run.kill();
+            ClientRun result = run.await();
+            assertEquals(-1, result.exitCode(), result.describe());
+            assertFalse(result.timedOut(), result.describe());
+            assertTrue(result.stdout().contains("started"), result.describe());
+            long bg = Long.parseLong(Files.readString(pidFile).trim());
+            ProcessHandle.of(bg).ifPresent(p -> assertFalse(ProcessTree.isRunning(p), "background sleep survived"));
+        }
+    }
+
+    @Test
     void rejectsCertAndKeyVariables() {
         assertThrows(IllegalArgumentException.class, () -> clients.environment().toBuilder()
                 .env("X509_USER_CERT", "/x").build());

@@ -61,8 +61,8 @@ public final class AxisEncodingNormalizer {
             builder.setErrorHandler(null);
             Document doc = builder.parse(new ByteArrayInputStream(body));
             Map<String, Element> byId = new HashMap<>();
-            collectIds(doc.getDocumentElement(), byId);
-            resolve(doc.getDocumentElement(), byId, 0);
+            int elements = collectIds(doc.getDocumentElement(), byId);
+            resolve(doc.getDocumentElement(), byId, 0, new ExpansionBudget(elements));
             for (Element target : byId.values()) {
                 if (target.getParentNode() != null && isMultiRef(target)) {
                     target.getParentNode().removeChild(target);
@@ -74,8 +74,27 @@ public final class AxisEncodingNormalizer {
             t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
             t.transform(new DOMSource(doc), new StreamResult(out));
             return out.toByteArray();
-        } catch (Exception e) {
+        } catch (Exception | StackOverflowError e) {
             return body;
+        }
+    }
+
+    /**
+     * Bounds the resolved tree: legitimate multiRef encoding references each target about once, so the result is
+     * about as large as the input; a few hundred bytes of references to references could otherwise expand
+     * exponentially and exhaust the heap.
+     */
+    private static final class ExpansionBudget {
+        private long left;
+
+        ExpansionBudget(int inputElements) {
+            left = 4L * inputElements + 10_000;
+        }
+
+        void spend() {
+            if (--left < 0) {
+                throw new IllegalArgumentException("multiRef references expand too far");
+            }
         }
     }
 
@@ -85,21 +104,25 @@ public final class AxisEncodingNormalizer {
         return e.hasAttribute("id") && parent instanceof Element p && "Body".equals(p.getLocalName());
     }
 
-    private static void collectIds(Element e, Map<String, Element> byId) {
+    /** @return the number of elements in the tree of {@code e} */
+    private static int collectIds(Element e, Map<String, Element> byId) {
         if (e.hasAttribute("id")) {
             byId.put(e.getAttribute("id"), e);
         }
+        int elements = 1;
         for (Node c = e.getFirstChild(); c != null; c = c.getNextSibling()) {
             if (c instanceof Element child) {
-                collectIds(child, byId);
+                elements += collectIds(child, byId);
             }
         }
+        return elements;
     }
 
-    private static void resolve(Element e, Map<String, Element> byId, int depth) {
+    private static void resolve(Element e, Map<String, Element> byId, int depth, ExpansionBudget budget) {
         if (depth > MAX_DEPTH) {
             throw new IllegalArgumentException("multiRef nesting too deep");
         }
+        budget.spend();
         String href = e.getAttribute("href");
         if (href.startsWith("#")) {
             Element target = byId.get(href.substring(1));
@@ -119,7 +142,7 @@ public final class AxisEncodingNormalizer {
         }
         for (Element child : children) {
             if (!isMultiRef(child)) {
-                resolve(child, byId, depth + 1);
+                resolve(child, byId, depth + 1, budget);
             }
         }
     }

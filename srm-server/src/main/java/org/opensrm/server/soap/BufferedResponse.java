@@ -75,13 +75,17 @@ final class BufferedResponse extends HttpServletResponseWrapper {
         return false;
     }
 
-    /** Sends the held answer. */
+    /** Sends the held answer (a fault without Java class names, see {@link FaultReasons}). */
     void complete() throws IOException {
         if (writer != null) {
             writer.flush();
         }
         HttpServletResponse r = (HttpServletResponse) getResponse();
-        r.setContentLength(body.size());
-        body.writeTo(r.getOutputStream());
+        byte[] answer = body.toByteArray();
+        if (r.getStatus() >= 500) {
+            answer = FaultReasons.withoutJavaNames(answer);
+        }
+        r.setContentLength(answer.length);
+        r.getOutputStream().write(answer);
     }
 }

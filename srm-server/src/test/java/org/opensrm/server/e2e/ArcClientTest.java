@@ -94,7 +94,8 @@ class ArcClientTest {
     void arcrenameMovesAFileAndADirectory() throws Exception {
         Path file = OnDisk.randomFile(site.onDisk("/alice/arc-old.dat"), 100, 43);
         String sum = OnDisk.adler32(file);
-        ClientRun mv = alice.arc("arcrename", "-t", "30", site.surl("/alice/arc-old.dat"), site.surl("/alice/arc-new.dat"));
+        ClientRun mv = alice.arc("arcrename", "-t", "30", site.surl("/alice/arc-old.dat"),
+                site.surl("/alice/arc-new.dat"));
         assertTrue(mv.ok(), mv.describe());
         assertFalse(Files.exists(file));
         assertEquals(sum, OnDisk.adler32(site.onDisk("/alice/arc-new.dat")));

@@ -7,7 +7,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.opensrm.server.SrmServer;
@@ -181,10 +180,6 @@ final class E2eSite implements AutoCloseable {
 
     GridFtpServerProcess doorB() {
         return doorB;
-    }
-
-    List<GridFtpServerProcess> doors() {
-        return List.of(doorA, doorB);
     }
 
     SrmServer server() {

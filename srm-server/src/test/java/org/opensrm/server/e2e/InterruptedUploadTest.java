@@ -15,6 +15,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,8 +29,9 @@ import org.opensrm.testkit.SrmClients;
  * An upload killed in the middle of its transfer. gfal-copy reads its source from a named pipe the test feeds at
  * about 10 MB/s (up to 200 MB), so the transfer is certainly running when the client is killed (SIGKILL to it and
  * its children: gfal2 ignores SIGINT inside a transfer and never gets to srmAbortRequest). The target SURL must
- * then not exist, and the partial upload must go: at once on srmAbortRequest with the put's token, or when the
- * put has expired ({@code srm.put.lifetime=15s}) and the janitor sweeps.
+ * then not exist, and the partial data must go: at once on srmAbortRequest with the put's token (which leaves an
+ * empty tombstone directory until the put expires), or when the put has expired ({@code srm.put.lifetime=15s}) and
+ * the janitor sweeps.
  */
 @Timeout(300)
 class InterruptedUploadTest {
@@ -55,16 +57,39 @@ class InterruptedUploadTest {
         }
     }
 
+    /**
+     * srmAbortRequest with the killed put's token (read from gfal-copy -vvv) removes the partial data at once and
+     * leaves an empty directory of the upload's name as a tombstone: a late transfer to the TURL cannot land, the
+     * put reports SRM_ABORTED, and the janitor removes the tombstone when the put expires.
+     */
     @Test
-    void abortRequestWithTheKilledPutsTokenRemovesThePartialUpload() throws Exception {
+    void abortRequestWithTheKilledPutsTokenDiscardsTheDataAndBlocksLateWrites() throws Exception {
         int pendingBefore = site.server().janitor().pendingCount();
         Killed k = killMidTransfer("killed-then-aborted.bin");
         assertEquals(pendingBefore + 1, site.server().janitor().pendingCount(), "the put is pending");
 
-        HttpgSoapClient.Response abort = new SrmSoap(site, site.alice()).abortRequest(k.token);
+        SrmSoap soap = new SrmSoap(site, site.alice());
+        HttpgSoapClient.Response abort = soap.abortRequest(k.token);
         assertEquals("SRM_SUCCESS", abort.text("srmAbortRequestResponse/returnStatus/statusCode"), abort.toString());
-        assertFalse(Files.exists(k.upload), "partial upload removed by srmAbortRequest");
+        assertTrue(Files.isDirectory(k.upload), "the partial data is replaced by a tombstone: " + describe(k.upload));
+        try (Stream<Path> inside = Files.list(k.upload)) {
+            assertEquals(0, inside.count(), "the tombstone is empty");
+        }
         assertFalse(Files.exists(site.onDisk("/alice/killed-then-aborted.bin")));
+        HttpgSoapClient.Response status = soap.statusOfPutRequest(k.token);
+        assertEquals("SRM_ABORTED",
+                status.text("srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/status/statusCode"),
+                status.toString());
+
+        Path late = OnDisk.randomFile(local.resolve("late.bin"), 100_000, 32);
+        ClientRun write = alice.globusUrlCopy("file://" + late, k.turl);
+        assertFalse(write.ok(), "a late transfer to the aborted TURL fails: " + write.describe());
+        assertTrue(Files.isDirectory(k.upload), "still the tombstone: " + describe(k.upload));
+        assertFalse(Files.exists(site.onDisk("/alice/killed-then-aborted.bin")));
+
+        awaitExpiry(k);
+        site.server().janitor().sweep();
+        assertFalse(Files.exists(k.upload), "tombstone removed after expiry");
         assertEquals(pendingBefore, site.server().janitor().pendingCount());
     }
 
@@ -74,11 +99,7 @@ class InterruptedUploadTest {
         assertEquals(0, site.server().janitor().sweep(), "nothing is removed before the put expires");
         assertTrue(Files.exists(k.upload), "partial upload kept while the put may still finish");
 
-        long waitUntil = k.prepared + PUT_LIFETIME.toNanos() + Duration.ofSeconds(3).toNanos();
-        while (System.nanoTime() < waitUntil) {
-            Thread.sleep(200);
-        }
-        // the server's own sweep runs every 60 s; the test runs one now rather than wait for it
+        awaitExpiry(k);
         site.server().janitor().sweep();
         assertFalse(Files.exists(k.upload), "partial upload removed after expiry");
         assertFalse(Files.exists(site.onDisk("/alice/killed-then-expired.bin")));
@@ -89,8 +110,25 @@ class InterruptedUploadTest {
                 "an expired put is not reported done: " + late);
     }
 
-    /** What a killed upload left: its token, its hidden upload on disk, when it was prepared (nanoTime). */
-    private record Killed(String token, Path upload, long prepared) {
+    private static String describe(Path p) throws IOException {
+        return Files.exists(p) ? p.getFileName() + (Files.isDirectory(p) ? " DIRECTORY " : " file ")
+                + OnDisk.owner(p) + " " + Files.size(p) + " bytes, inode "
+                + Files.getAttribute(p, "unix:ino") + ", modified " + Files.getLastModifiedTime(p) : "(gone)";
+    }
+
+    /** What a killed upload left: its token and TURL, its hidden upload on disk, when it was prepared (nanoTime). */
+    private record Killed(String token, String turl, Path upload, long prepared) {
+    }
+
+    /**
+     * Waits until the put has expired. The server's own sweep runs every 60 s; the tests then run one themselves
+     * rather than wait for it.
+     */
+    private static void awaitExpiry(Killed k) throws InterruptedException {
+        long waitUntil = k.prepared + PUT_LIFETIME.toNanos() + Duration.ofSeconds(3).toNanos();
+        while (System.nanoTime() < waitUntil) {
+            Thread.sleep(200);
+        }
     }
 
     private Killed killMidTransfer(String name) throws Exception {
@@ -105,7 +143,8 @@ class InterruptedUploadTest {
         feeder.start();
         ClientRun killed;
         Path upload;
-        try (RunningClient cp = alice.start(List.of("gfal-copy", "-vvv", "file://" + fifo, site.surl("/alice/" + name)))) {
+        List<String> copy = List.of("gfal-copy", "-vvv", "file://" + fifo, site.surl("/alice/" + name));
+        try (RunningClient cp = alice.start(copy)) {
             upload = awaitPartialUpload(cp);
             cp.kill();
             killed = cp.await();
@@ -119,7 +158,7 @@ class InterruptedUploadTest {
         assertTrue(m.group(1).endsWith(upload.toString()), "TURL " + m.group(1) + " is the upload " + upload);
         assertFalse(Files.exists(target), "no file at the target SURL: " + killed.describe());
         assertTrue(Files.exists(upload), "the partial upload is still there");
-        return new Killed(m.group(2), upload, prepared);
+        return new Killed(m.group(2), m.group(1), upload, prepared);
     }
 
     /** Waits until a hidden upload in /alice holds at least {@link #KILL_AFTER_BYTES}; returns it. */

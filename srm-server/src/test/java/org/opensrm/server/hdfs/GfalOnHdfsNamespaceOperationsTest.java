@@ -50,6 +50,9 @@ class GfalOnHdfsNamespaceOperationsTest {
 
     @Test
     void mkdirWithParentsMakesEveryLevelInHdfsOwnedByTheMappedAccount() throws Exception {
+        ClientRun id = alice.run(List.of("id", "-gn", HdfsSite.ALICE_ACCOUNT));
+        assertTrue(id.ok(), id.describe());
+        String aliceGroup = id.stdout().strip();
         ClientRun mk = alice.gfal("gfal-mkdir", "-p", site.surl("/alice/mk/a/b/c"));
         assertTrue(mk.ok(), mk.describe());
         for (String dir : List.of("/alice/mk", "/alice/mk/a", "/alice/mk/a/b", "/alice/mk/a/b/c")) {
@@ -57,6 +60,7 @@ class GfalOnHdfsNamespaceOperationsTest {
             assertNotNull(st, dir + " made in HDFS");
             assertTrue(st.isDirectory(), dir + " is a directory");
             assertEquals(HdfsSite.ALICE_ACCOUNT, st.getOwner(), "HDFS owner of " + dir);
+            assertEquals(aliceGroup, st.getGroup(), "group of " + dir + ": the account's primary group");
         }
         ClientRun again = alice.gfal("gfal-mkdir", site.surl("/alice/mk/a"));
         assertEquals(17, again.exitCode(), "an existing directory is EEXIST: " + again.describe());

@@ -81,10 +81,89 @@ class BadInputTest {
     }
 
     @Test
-    void malformedXmlIsAFaultWithAReason() throws Exception {
-        Response r = post(envelope(ls("srm://127.0.0.1/x", "")).replace("</SOAP-ENV:Body>", ""));
+    void truncatedXmlIsAFaultWithAReason() throws Exception {
+        String whole = envelope(ls("srm://127.0.0.1/x", ""));
+        Response r = post(whole.substring(0, whole.indexOf("</urlArray>")));
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
+        assertTrue(r.text("Fault/faultstring").contains("urlArray"), r::toString);
+    }
+
+    @Test
+    void mismatchedEndTagIsAFaultWithAReason() throws Exception {
+        Response r = post(envelope(ls("srm://127.0.0.1/x", "")).replace("</arrayOfSURLs>", "</arrayOfSurls>"));
+        SoapAnswers.assertFault(r);
+        SoapAnswers.assertNoJavaInternals(r);
+        assertTrue(r.text("Fault/faultstring").contains("arrayOfSurls"), r::toString);
+    }
+
+    @Test
+    void envelopeMissingItsLastEndTagsGetsAnAnswer() throws Exception {
+        Response r = post(envelope(ls("srm://127.0.0.1/x", "")).replace("</SOAP-ENV:Body></SOAP-ENV:Envelope>", ""));
+        SoapAnswers.assertStatusOrFault(r);
+    }
+
+    static List<String> hostileBodies() {
+        String ls = ls("srm://127.0.0.1/x", "");
+        return List.of(
+                envelope(ls.replace("srm2:srmLs", "srm9:srmLs")),
+                envelope(ls.replace("<numOfLevels>0<", "<numOfLevels>99999999999<")),
+                envelope(ls.replace("<fullDetailedList>true<", "<fullDetailedList>maybe<")),
+                envelope(ls.replace("<numOfLevels>0</numOfLevels>", "<numOfLevels><b>0</b></numOfLevels>")),
+                envelope(ls.replace("<numOfLevels>", "<unknownField>x</unknownField><numOfLevels>")),
+                envelope("<srm2:srmLs>just text</srm2:srmLs>"),
+                envelope(ls + ls),
+                envelope("<srm2:srmPrepareToPut><srmPrepareToPutRequest><arrayOfFileRequests><requestArray>"
+                        + "<targetSURL>srm://127.0.0.1/neg</targetSURL><expectedFileSize>-5</expectedFileSize>"
+                        + "</requestArray></arrayOfFileRequests></srmPrepareToPutRequest></srm2:srmPrepareToPut>"),
+                envelope(ls).replace("<SOAP-ENV:Body", "<SOAP-ENV:Header><h:x xmlns:h=\"urn:h\" "
+                        + "SOAP-ENV:mustUnderstand=\"1\">1</h:x></SOAP-ENV:Header><SOAP-ENV:Body"),
+                "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\"/>",
+                "<notSoap/>",
+                envelope(ls).replace("srm://127.0.0.1/x", "srm://127.0.0.1/\u00e9\u0000"),
+                envelope(ls).replace("srm://127.0.0.1/x", "srm://127.0.0.1/&unknown;"),
+                envelope(ls).replace("srm://127.0.0.1/x", "srm://127.0.0.1/<![CDATA[x]]>"));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("hostileBodies")
+    void hostileBodyGetsAStatusOrAFault(String body) throws Exception {
+        SoapAnswers.assertStatusOrFault(post(body));
+    }
+
+    @Test
+    void invalidUtf8GetsAStatusOrAFault() throws Exception {
+        byte[] good = envelope(ls("srm://127.0.0.1/ZZ", "")).getBytes(StandardCharsets.UTF_8);
+        String text = new String(good, StandardCharsets.ISO_8859_1);
+        int at = text.indexOf("ZZ");
+        good[at] = (byte) 0xC3;
+        good[at + 1] = (byte) 0x28;
+        SoapAnswers.assertStatusOrFault(post(good));
+    }
+
+    @Test
+    void exponentialMultiRefExpansionIsRefusedQuickly() {
+        // ~2 KB of references to references; resolved naively they would expand to 4^24 elements
+        StringBuilder refs = new StringBuilder("<srm2:srmLs><srmLsRequest href=\"#m0\"/></srm2:srmLs>");
+        int levels = 24;
+        for (int i = 0; i < levels; i++) {
+            refs.append("<multiRef id=\"m").append(i).append("\">");
+            for (int j = 0; j < 4; j++) {
+                refs.append("<arrayOfSURLs href=\"#m").append(i + 1).append("\"/>");
+            }
+            refs.append("</multiRef>");
+        }
+        refs.append("<multiRef id=\"m").append(levels).append("\">srm://127.0.0.1/x</multiRef>");
+        Response r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> post(envelope(refs.toString())));
+        SoapAnswers.assertStatusOrFault(r);
+    }
+
+    @Test
+    void deeplyNestedEncodedBodyGetsAnAnswer() {
+        StringBuilder deep = new StringBuilder("<srm2:srmLs><srmLsRequest href=\"#d\"/></srm2:srmLs><multiRef id=\"d\">");
+        deep.append("<x>".repeat(20_000)).append("</x>".repeat(20_000)).append("</multiRef>");
+        Response r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> post(envelope(deep.toString())));
+        SoapAnswers.assertStatusOrFault(r);
     }
 
     @Test
@@ -229,12 +308,14 @@ class BadInputTest {
 
     @Test
     void gfal2DigitPermissionModesAreAccepted() throws Exception {
-        Path file = ownedFile("digits.bin", "rwx------");
-        Response r = post(envelope("<srm2:srmSetPermission><srmSetPermissionRequest>"
-                + "<SURL>srm://127.0.0.1/digits.bin</SURL><permissionType>CHANGE</permissionType>"
-                + "<ownerPermission>6</ownerPermission><arrayOfUserPermissions></arrayOfUserPermissions>"
-                + "<arrayOfGroupPermissions></arrayOfGroupPermissions><otherPermission>4</otherPermission>"
-                + "</srmSetPermissionRequest></srm2:srmSetPermission>"));
+        Path data = site.root().resolve("data");
+        Files.createDirectories(data);
+        UserPrincipalLookupService users = data.getFileSystem().getUserPrincipalLookupService();
+        Files.setOwner(data, users.lookupPrincipalByName(RealSrmSite.ACCOUNT));
+        Path file = ownedFile("data/renamed.bin", "rwx------");
+        CapturedRequest capture = CapturedRequest.all().stream()
+                .filter(c -> c.name().equals("035-srmSetPermission")).findFirst().orElseThrow();
+        Response r = site.client().post("127.0.0.1", site.port(), capture.path(), capture.headers(), capture.body());
         SoapAnswers.assertStatusOrFault(r);
         assertEquals("SRM_SUCCESS", r.text("srmSetPermissionResponse/returnStatus/statusCode"), r::toString);
         Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
@@ -288,7 +369,7 @@ class BadInputTest {
     }
 
     @Test
-    void unauthenticatedOrUnmappedCallersAreNotTheTopic_butGetIsRefusedPolitely() throws Exception {
+    void plainGetIsMethodNotAllowed() throws Exception {
         Response r = site.client().get("127.0.0.1", site.port(), "/srm/managerv2", Map.of());
         assertEquals(405, r.status(), r::toString);
         SoapAnswers.assertNoJavaInternals(r);

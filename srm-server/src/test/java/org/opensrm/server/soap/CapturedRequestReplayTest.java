@@ -85,6 +85,7 @@ class CapturedRequestReplayTest {
         Response r = replay(capture);
 
         assertEquals(200, r.status(), r::toString);
+        SoapAnswers.assertNoJavaInternals(r);
         assertTrue(r.header("Content-Type").startsWith("text/xml"), r.header("Content-Type"));
         assertNotNull(r.xml().getElementsByTagNameNS("http://schemas.xmlsoap.org/soap/envelope/", "Envelope").item(0),
                 r::toString);

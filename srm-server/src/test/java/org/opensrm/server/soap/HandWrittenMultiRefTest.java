@@ -58,6 +58,7 @@ class HandWrittenMultiRefTest {
         Response r = edge.client().post("127.0.0.1", edge.port(), "/srm/managerv2",
                 Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\""), body);
         assertEquals(200, r.status(), r::toString);
+        SoapAnswers.assertNoJavaInternals(r);
         List<RecordingOperations.Dispatched> calls = edge.ops().calls();
         assertEquals(1, calls.size(), calls::toString);
         assertEquals(operation, calls.get(0).operation());
