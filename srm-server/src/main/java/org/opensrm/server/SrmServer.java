@@ -81,7 +81,7 @@ public final class SrmServer implements AutoCloseable {
         GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), clock);
         RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), clock);
         Wire wire = new Wire();
-        SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries()),
+        SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
                 namespace, puts, gets, control, spaces, wire, backend.type(), config.mode(), VERSION);
 
         CurrentRequest current = new CurrentRequest();

@@ -2,6 +2,7 @@ package org.opensrm.server.core;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.opensrm.backend.FileStat;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
@@ -26,11 +27,13 @@ public final class Lister {
     private final StorageBackend backend;
     private final SurlParser surls;
     private final int maxEntries;
+    private final UploadsInProgress uploads;
 
-    public Lister(StorageBackend backend, SurlParser surls, int maxEntries) {
+    public Lister(StorageBackend backend, SurlParser surls, int maxEntries, UploadsInProgress uploads) {
         this.backend = backend;
         this.surls = surls;
         this.maxEntries = maxEntries;
+        this.uploads = uploads;
     }
 
     public LsResult ls(Caller caller, List<String> surlList, LsOptions options) throws SrmException {
@@ -47,7 +50,7 @@ public final class Lister {
         for (String surl : surlList) {
             details.add(detail(caller, surl, options, budget, truncated));
         }
-        SrmStatus status = RequestStatus.of(details, PathDetail::status, SrmStatus.SRM_SUCCESS);
+        SrmStatus status = RequestStatus.of(details, Lister::answered, SrmStatus.SRM_SUCCESS);
         boolean countLimited = options.count() > 0 && options.count() <= pageLimit;
         if (truncated[0] && !countLimited && status == SrmStatus.SRM_SUCCESS) {
             return new LsResult(SrmStatus.SRM_TOO_MANY_RESULTS,
@@ -56,8 +59,13 @@ public final class Lister {
         return new LsResult(status, status.isSuccess() ? null : firstFailure(details), details);
     }
 
+    /** A file being uploaded is listed in full (with SRM_FILE_BUSY as the spec asks): the request answered it. */
+    private static SrmStatus answered(PathDetail d) {
+        return d.status() == SrmStatus.SRM_FILE_BUSY ? SrmStatus.SRM_SUCCESS : d.status();
+    }
+
     private static String firstFailure(List<PathDetail> details) {
-        return details.stream().filter(d -> !d.status().isSuccess()).map(PathDetail::explanation)
+        return details.stream().filter(d -> !answered(d).isSuccess()).map(PathDetail::explanation)
                 .findFirst().orElse(null);
     }
 
@@ -69,14 +77,18 @@ public final class Lister {
             return PathDetail.failed(surl, e.status(), e.getMessage());
         }
         try {
-            FileStat stat = backend.stat(caller.account(), path);
-            String sum = null;
-            if (stat.isFile() && options.fullDetail()) {
-                sum = stat.adler32().orElse(null);
-                if (sum == null) {
-                    sum = backend.checksum(caller.account(), path, "adler32");
+            FileStat stat;
+            try {
+                stat = backend.stat(caller.account(), path);
+            } catch (SrmException e) {
+                Optional<PathDetail> busy = e.status() == SrmStatus.SRM_INVALID_PATH
+                        ? beingUploaded(caller, path, options) : Optional.empty();
+                if (busy.isPresent()) {
+                    return busy.get();
                 }
+                throw e;
             }
+            String sum = options.fullDetail() ? adler32(caller, path, stat) : null;
             List<PathDetail> children = List.of();
             if (stat.isDirectory() && options.levels() != 0) {
                 children = children(caller, path, options, options.offset(), levelsBelow(options.levels()), budget,
@@ -86,6 +98,38 @@ public final class Lister {
         } catch (SrmException e) {
             return PathDetail.failed(path.toString(), e.status(), e.getMessage());
         }
+    }
+
+    private String adler32(Caller caller, SrmPath path, FileStat stat) throws SrmException {
+        if (!stat.isFile()) {
+            return null;
+        }
+        Optional<String> stored = stat.adler32();
+        return stored.isPresent() ? stored.get() : backend.checksum(caller.account(), path, "adler32");
+    }
+
+    /**
+     * A target that does not exist yet but whose upload this caller has transferred and not finished: listed from
+     * the upload (its size, times and adler32, which is stored with it and so kept by srmPutDone) under the
+     * target's path, with SRM_FILE_BUSY.
+     */
+    private Optional<PathDetail> beingUploaded(Caller caller, SrmPath target, LsOptions options) throws SrmException {
+        Optional<SrmPath> upload = uploads.uploadOf(target, caller.account());
+        if (upload.isEmpty()) {
+            return Optional.empty();
+        }
+        FileStat stat;
+        try {
+            stat = backend.stat(caller.account(), upload.get());
+        } catch (SrmException e) {
+            return Optional.empty();
+        }
+        if (!stat.isFile()) {
+            return Optional.empty(); // an aborted put's tombstone
+        }
+        String sum = options.fullDetail() ? adler32(caller, upload.get(), stat) : null;
+        return Optional.of(new PathDetail(target.toString(), SrmStatus.SRM_FILE_BUSY,
+                "being uploaded: srmPutDone has not been called yet", stat, sum, List.of()));
     }
 
     private static int levelsBelow(int levels) {

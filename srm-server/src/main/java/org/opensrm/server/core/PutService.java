@@ -69,7 +69,7 @@ public final class PutService {
         }
         List<TokenFile> entries = new ArrayList<>(files.size());
         List<TransferFile> answers = new ArrayList<>(files.size());
-        List<SrmPath> uploads = new ArrayList<>(files.size());
+        List<TokenFile> uploads = new ArrayList<>(files.size());
         for (PutFile f : files) {
             SrmPath path = null;
             try {
@@ -85,8 +85,9 @@ public final class PutService {
                 String upload = uploadNames.next();
                 String node = gridftp.chooseNode();
                 SrmPath uploadPath = path.parent().child(upload);
-                uploads.add(uploadPath);
-                entries.add(new TokenFile(f.surl(), path, upload, f.expectedSize(), node));
+                TokenFile entry = new TokenFile(f.surl(), path, upload, f.expectedSize(), node);
+                uploads.add(entry);
+                entries.add(entry);
                 answers.add(new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null,
                         gridftp.turl(node, uploadPath), f.expectedSize(), (int) life.toSeconds()));
             } catch (SrmException e) {
@@ -99,8 +100,8 @@ public final class PutService {
         SrmStatus status = protocolOk ? RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS)
                 : SrmStatus.SRM_FAILURE;
         String encoded = tokens.encode(token);
-        for (SrmPath upload : uploads) {
-            janitor.track(caller.account(), upload, expires);
+        for (TokenFile f : uploads) {
+            janitor.track(caller.account(), f.path(), f.path().parent().child(f.uploadName()), expires);
         }
         return new TransferResult(encoded, status, explanation(answers, status), answers, (int) life.toSeconds());
     }
@@ -242,7 +243,7 @@ public final class PutService {
                     }
                     if (uploaded.isEmpty() || !uploaded.get().isDirectory()) {
                         backend.mkdir(caller.account(), upload);
-                        janitor.track(caller.account(), upload, t.expires());
+                        janitor.track(caller.account(), f.path(), upload, t.expires());
                     }
                 }
                 out.add(FileOutcome.ok(r.surl()));

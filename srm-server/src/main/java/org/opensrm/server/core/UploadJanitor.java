@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.opensrm.backend.StorageBackend;
@@ -26,18 +27,22 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Removes uploads whose put was never finished, once the put has expired, so that an abandoned transfer leaves
- * nothing behind. Uploads are journaled in the state directory so a restart forgets none of them.
+ * nothing behind. Uploads are journaled in the state directory so a restart forgets none of them; it also tells
+ * where the upload to a target is being written while its put is open.
  */
-public final class UploadJanitor {
+public final class UploadJanitor implements UploadsInProgress {
     private static final Logger LOG = LoggerFactory.getLogger(UploadJanitor.class);
 
-    private record Pending(Account account, SrmPath upload, Instant expires) {
+    /** {@code target} is null for an upload journaled by an older version, which did not record it. */
+    private record Pending(Account account, SrmPath target, SrmPath upload, Instant expires) {
     }
 
     private final StorageBackend backend;
     private final Path journal;
     private final Clock clock;
     private final Map<SrmPath, Pending> pending = new ConcurrentHashMap<>();
+    /** The newest pending upload per target. */
+    private final Map<SrmPath, Pending> byTarget = new ConcurrentHashMap<>();
     private final Object journalLock = new Object();
 
     public UploadJanitor(StorageBackend backend, Path journal, Clock clock) {
@@ -56,34 +61,57 @@ public final class UploadJanitor {
                 try {
                     if (f.length == 2 && f[0].equals("done")) {
                         done.add(unescape(f[1]));
-                    } else if (f.length == 6) {
+                    } else if (f.length == 6 || f.length == 7) {
                         Set<Integer> groups = new HashSet<>();
                         for (String g : f[3].split(",")) {
                             groups.add(Integer.parseInt(g));
                         }
                         Account a = new Account(f[4], Integer.parseInt(f[1]), Integer.parseInt(f[2]), groups);
                         SrmPath p = unescape(f[5]);
-                        pending.put(p, new Pending(a, p, Instant.ofEpochMilli(Long.parseLong(f[0]))));
+                        SrmPath target = f.length == 7 ? unescape(f[6]) : null;
+                        pending.put(p, new Pending(a, target, p, Instant.ofEpochMilli(Long.parseLong(f[0]))));
                     }
                 } catch (RuntimeException | SrmException e) {
                     LOG.warn("skipping unreadable upload journal line: {}", line);
                 }
             }
             done.forEach(pending::remove);
+            pending.values().forEach(this::index);
         }
         compact();
         LOG.info("upload journal {}: {} upload(s) pending", journal, pending.size());
     }
 
-    public void track(Account account, SrmPath upload, Instant expires) {
-        Pending p = new Pending(account, upload, expires);
+    /** Journals an upload (or an aborted put's tombstone) to {@code target}, to be removed after {@code expires}. */
+    public void track(Account account, SrmPath target, SrmPath upload, Instant expires) {
+        Pending p = new Pending(account, target, upload, expires);
         pending.put(upload, p);
+        index(p);
         append(line(p));
     }
 
     public void finished(SrmPath upload) {
-        if (pending.remove(upload) != null) {
+        Pending p = pending.remove(upload);
+        if (p != null) {
+            if (p.target() != null) {
+                byTarget.remove(p.target(), p);
+            }
             append("done\t" + escape(upload));
+        }
+    }
+
+    @Override
+    public Optional<SrmPath> uploadOf(SrmPath target, Account account) {
+        Pending p = byTarget.get(target);
+        if (p == null || p.account().uid() != account.uid() || !clock.instant().isBefore(p.expires())) {
+            return Optional.empty();
+        }
+        return Optional.of(p.upload());
+    }
+
+    private void index(Pending p) {
+        if (p.target() != null) {
+            byTarget.merge(p.target(), p, (old, now) -> now.expires().isBefore(old.expires()) ? old : now);
         }
     }
 
@@ -156,7 +184,8 @@ public final class UploadJanitor {
             groups.append(groups.length() == 0 ? "" : ",").append(g);
         }
         return p.expires().toEpochMilli() + "\t" + p.account().uid() + "\t" + p.account().gid() + "\t" + groups
-                + "\t" + p.account().name() + "\t" + escape(p.upload());
+                + "\t" + p.account().name() + "\t" + escape(p.upload())
+                + (p.target() == null ? "" : "\t" + escape(p.target()));
     }
 
     /** Tabs and line breaks are legal in names but not in a journal line; a path never holds a backslash. */

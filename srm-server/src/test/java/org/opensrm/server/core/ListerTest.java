@@ -66,7 +66,7 @@ class ListerTest {
     }
 
     private LsResult ls(int maxEntries, String path, LsOptions options) throws SrmException {
-        return new Lister(backend, surls, maxEntries).ls(ALICE, List.of(surl(path)), options);
+        return new Lister(backend, surls, maxEntries, UploadsInProgress.NONE).ls(ALICE, List.of(surl(path)), options);
     }
 
     private static List<String> names(List<PathDetail> details) {
@@ -222,7 +222,7 @@ class ListerTest {
 
     @Test
     void oneMissingAmongExistingPathsIsAPartialSuccess() throws Exception {
-        LsResult r = new Lister(backend, surls, 1000).ls(ALICE,
+        LsResult r = new Lister(backend, surls, 1000, UploadsInProgress.NONE).ls(ALICE,
                 List.of(surl("/tree/a.txt"), surl("/tree/nothing"), "srm://elsewhere.example.org/tree/b.txt"),
                 new LsOptions(false, 0, 0, 0));
         assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS, r.status());
@@ -240,7 +240,7 @@ class ListerTest {
 
     @Test
     void negativeOffsetOrEmptyRequestIsAnInvalidRequest() {
-        Lister lister = new Lister(backend, surls, 1000);
+        Lister lister = new Lister(backend, surls, 1000, UploadsInProgress.NONE);
         assertEquals(SrmStatus.SRM_INVALID_REQUEST, assertThrows(SrmException.class,
                 () -> lister.ls(ALICE, List.of(surl("/many")), new LsOptions(false, 1, -1, 0))).status());
         assertEquals(SrmStatus.SRM_INVALID_REQUEST, assertThrows(SrmException.class,

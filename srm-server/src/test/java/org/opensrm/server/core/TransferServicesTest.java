@@ -399,6 +399,61 @@ class TransferServicesTest {
         }
     }
 
+    // ---- listing a target whose put is open (ARC lists it to compare checksums before srmPutDone) ----
+
+    private PathDetail lsTarget(Caller caller, String path) throws SrmException {
+        Lister lister = new Lister(backend, surls, 1000, janitor);
+        LsResult r = lister.ls(caller, List.of(surl(path)), new LsOptions(true, 1, 0, 0));
+        assertEquals(1, r.details().size());
+        if (r.details().get(0).status() == SrmStatus.SRM_FILE_BUSY) {
+            assertEquals(SrmStatus.SRM_SUCCESS, r.status(), "the request answered the file");
+        }
+        return r.details().get(0);
+    }
+
+    @Test
+    void transferredUploadIsListedUnderItsTargetAsBusyWithItsAdler32() throws Exception {
+        TransferResult r = put("/data/arc.root", 0, false);
+        byte[] content = data(50_000, 12);
+        transfer(r, 0, content);
+        PathDetail d = lsTarget(ALICE, "/data/arc.root");
+        assertEquals(SrmStatus.SRM_FILE_BUSY, d.status(), d::toString);
+        assertEquals("/data/arc.root", d.path());
+        assertEquals(50_000, d.stat().size());
+        assertTrue(d.stat().isFile());
+        assertEquals(adler32(content), d.adler32());
+        assertEquals(SrmStatus.SRM_SUCCESS, puts.putDone(ALICE, r.token(), List.of()).get(0).status());
+        PathDetail after = lsTarget(ALICE, "/data/arc.root");
+        assertEquals(SrmStatus.SRM_SUCCESS, after.status());
+        assertEquals(adler32(content), after.adler32());
+        assertEquals(Optional.of(adler32(content)),
+                backend.stat(ALICE.account(), SrmPath.of("/data/arc.root")).adler32(),
+                "the checksum computed for the listing moved with the upload");
+    }
+
+    @Test
+    void openPutWithoutTransferOrOfAnotherAccountOrAbortedIsStillMissing() throws Exception {
+        TransferResult r = put("/data/nothing-yet.root", 0, false);
+        assertEquals(SrmStatus.SRM_INVALID_PATH, lsTarget(ALICE, "/data/nothing-yet.root").status());
+        transfer(r, 0, data(10, 1));
+        assertEquals(SrmStatus.SRM_INVALID_PATH, lsTarget(BOB, "/data/nothing-yet.root").status(),
+                "only the account that made the put sees its upload");
+        assertEquals(SrmStatus.SRM_SUCCESS, control.abort(ALICE, r.token(), List.of()).get(0).status());
+        assertEquals(SrmStatus.SRM_INVALID_PATH, lsTarget(ALICE, "/data/nothing-yet.root").status());
+    }
+
+    @Test
+    void openPutIsListedAfterARestartFromTheJournal() throws Exception {
+        TransferResult r = put("/data/restart.root", 0, false);
+        transfer(r, 0, data(300, 2));
+        janitor = new UploadJanitor(backend, stateDir.resolve("uploads.journal"), clock);
+        janitor.recover();
+        assertEquals(SrmStatus.SRM_FILE_BUSY, lsTarget(ALICE, "/data/restart.root").status());
+        clock.advance(LIFETIME);
+        assertEquals(SrmStatus.SRM_INVALID_PATH, lsTarget(ALICE, "/data/restart.root").status(),
+                "an expired put is no longer listed");
+    }
+
     // ---- abort and the janitor ----
 
     @Test

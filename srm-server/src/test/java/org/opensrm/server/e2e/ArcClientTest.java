@@ -73,6 +73,9 @@ class ArcClientTest {
         ClientRun cp = alice.arc("arccp", "-d", "VERBOSE", "-t", "60", source.toString(),
                 site.surl("/alice/arc-up.bin"));
         assertTrue(cp.ok(), cp.describe());
+        String both = cp.stdout() + cp.stderr();
+        assertTrue(both.contains("matches checksum reported by SRM destination"),
+                "ARC compared its adler32 with the one the listing of the open put reported: " + cp.describe());
         Path stored = site.onDisk("/alice/arc-up.bin");
         assertEquals(-1L, Files.mismatch(source, stored), "identical content");
         assertEquals(E2eSite.ALICE_ACCOUNT, OnDisk.owner(stored));
