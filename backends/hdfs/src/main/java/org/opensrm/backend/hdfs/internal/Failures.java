@@ -29,8 +29,11 @@ public final class Failures {
         IOException e = unwrap(failure);
         LOG.debug("HDFS {} {} failed: {}", op, path, e.toString());
         if (e instanceof AuthorizationException) {
-            return SrmException.internal("the NameNode does not let the service act for this account (check "
-                    + "hadoop.proxyuser settings): " + op + " " + path, e);
+            // a site setting, not a passing fault: SRM_INTERNAL_ERROR would make clients retry in vain
+            LOG.warn("the NameNode refuses to let this service act for an account ({} {}): {}; allow it with the "
+                    + "NameNode's hadoop.proxyuser.<service user>.users/groups/hosts", op, path, e.getMessage());
+            return new SrmException(SrmStatus.SRM_AUTHORIZATION_FAILURE, "the storage does not let this service act "
+                    + "for your account (the site's hadoop.proxyuser settings): " + op + " " + path, e);
         }
         if (e instanceof AccessControlException) {
             return new SrmException(SrmStatus.SRM_AUTHORIZATION_FAILURE, op + " " + path + ": permission denied", e);
