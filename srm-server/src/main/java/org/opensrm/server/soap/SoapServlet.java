@@ -41,6 +41,7 @@ public final class SoapServlet extends HttpServlet {
     private final transient CurrentRequest current;
     private final transient Function<HttpServletRequest, Optional<ClientIdentity>> identities;
     private final transient AxisEncodingNormalizer axis = new AxisEncodingNormalizer();
+    private final transient TypedValueCheck typedValues = new TypedValueCheck();
     private final int maxBodyBytes;
     private transient ServletAdapter adapter;
 
@@ -90,6 +91,12 @@ public final class SoapServlet extends HttpServlet {
         }
         if (AxisEncodingNormalizer.applies(body)) {
             body = axis.normalize(body);
+        }
+        Optional<String> mistyped = typedValues.firstMistyped(body);
+        if (mistyped.isPresent()) {
+            LOG.info("refused a request with a mistyped value: {}", mistyped.get());
+            ClientFault.send(resp, mistyped.get());
+            return;
         }
         current.set(identities.apply(req).orElse(null));
         try {

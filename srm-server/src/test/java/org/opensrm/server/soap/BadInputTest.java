@@ -301,9 +301,20 @@ class BadInputTest {
     }
 
     @Test
-    void valueOfTheWrongXmlTypeGetsAnAnswer() throws Exception {
+    void valueOfTheWrongXmlTypeIsAFaultNamingTheField() throws Exception {
         Response r = post(envelope(ls("srm://127.0.0.1/x", "").replace("<numOfLevels>0<", "<numOfLevels>many<")));
-        SoapAnswers.assertStatusOrFault(r);
+        SoapAnswers.assertFault(r);
+        SoapAnswers.assertNoJavaInternals(r);
+        assertTrue(r.text("Fault/faultstring").contains("numOfLevels: 'many' is not a valid xsd:int"), r::toString);
+        Response size = post(envelope("<srm2:srmPrepareToPut><srmPrepareToPutRequest><arrayOfFileRequests>"
+                + "<requestArray><targetSURL>srm://127.0.0.1/y</targetSURL><expectedFileSize>-5</expectedFileSize>"
+                + "</requestArray></arrayOfFileRequests></srmPrepareToPutRequest></srm2:srmPrepareToPut>"));
+        SoapAnswers.assertFault(size);
+        assertTrue(size.text("Fault/faultstring").contains("expectedFileSize"), size::toString);
+        Response flag = post(envelope(ls("srm://127.0.0.1/x", "").replace("<fullDetailedList>true<",
+                "<fullDetailedList>yes<")));
+        SoapAnswers.assertFault(flag);
+        assertTrue(flag.text("Fault/faultstring").contains("fullDetailedList"), flag::toString);
     }
 
     @Test

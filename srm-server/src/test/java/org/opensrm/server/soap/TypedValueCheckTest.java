@@ -1,0 +1,65 @@
+package org.opensrm.server.soap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TypedValueCheckTest {
+    private final TypedValueCheck check = new TypedValueCheck();
+
+    private Optional<String> check(String field, String value) {
+        String body = "<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:x=\"urn:x\"><e:Body>"
+                + "<x:op><req><" + field + ">" + value + "</" + field + "></req></x:op></e:Body></e:Envelope>";
+        return check.firstMistyped(body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"numOfLevels,0", "numOfLevels,-1", "offset,+12", "count,2147483647", "expectedFileSize,0",
+            "expectedFileSize,18446744073709551615", "fullDetailedList,true", "recursive,0",
+            "createdAtTime,2026-11-23T10:00:00Z", "createdAtTime,2026-11-23T10:00:00", "numOfLevels,' 1 '"})
+    void valuesOfTheirTypePass(String field, String value) {
+        assertEquals(Optional.empty(), check(field, value));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"numOfLevels,many", "count,2147483648", "offset,1.5", "expectedFileSize,-1",
+            "expectedFileSize,18446744073709551616", "fullDetailedList,yes", "createdAtTime,yesterday",
+            "numOfLevels,''"})
+    void valuesOfAnotherTypeAreNamed(String field, String value) {
+        Optional<String> reason = check(field, value);
+        assertEquals(true, reason.isPresent(), field + "=" + value);
+        assertEquals(true, reason.get().startsWith(field + ": '"), reason.get());
+    }
+
+    @Test
+    void everyNonStringFieldOfTheInterfaceFileIsChecked() throws Exception {
+        String wsdl = Files.readString(Path.of("src/main/wsdl/srm.v2.2.wsdl"));
+        Matcher m = Pattern.compile("<(?:xsd:)?element[^>]*name=\"(\\w+)\"[^>]*type=\"xsd:(\\w+)\"").matcher(wsdl);
+        Map<String, String> expected = new HashMap<>();
+        while (m.find()) {
+            if (!m.group(2).equals("string") && !m.group(2).equals("anyURI")) {
+                expected.put(m.group(1), "xsd:" + m.group(2));
+            }
+        }
+        assertEquals(53, expected.size(), "the interface file's typed fields");
+        assertEquals(expected, TypedValueCheck.fields());
+    }
+
+    @Test
+    void nilAndUntypedFieldsAndUnreadableBodiesAreNotJudged() {
+        String nil = "<a xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><count xsi:nil=\"true\"/>"
+                + "<urlArray>many</urlArray></a>";
+        assertEquals(Optional.empty(), check.firstMistyped(nil.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(Optional.empty(), check.firstMistyped("<a><count>1".getBytes(StandardCharsets.UTF_8)));
+    }
+}
