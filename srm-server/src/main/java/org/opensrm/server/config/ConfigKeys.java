@@ -49,7 +49,8 @@ public final class ConfigKeys {
             new ConfigKey("gridftp.path.prefix", null, "Prepended to the backend path to form the GridFTP path; default: backend.root."),
             new ConfigKey("gridftp.probe.interval", "10s", "How often each GridFTP door is probed for its 220 banner."),
             new ConfigKey("gridftp.probe.timeout", "3s", "How long a probe waits for the banner."),
-            new ConfigKey("ls.max.entries", "1000", "Most entries one srmLs answer carries; beyond it SRM_TOO_MANY_RESULTS with the first page."),
+            new ConfigKey("ls.max.entries", "1000", "Most entries an srmLs answer without offset/count carries; beyond it SRM_TOO_MANY_RESULTS with the first page. "
+                    + "Pages asked with a count get up to max(this, 1000) entries: gfal2 always pages by 1000."),
             new ConfigKey("space.tokens", "", "Comma-separated static space token names."),
             new ConfigKey("space.token.*", null,
                     "space.token.NAME.path (namespace path where puts with targetSpaceToken=NAME land), space.token.NAME.description, space.token.NAME.size (bytes)."),
