@@ -63,7 +63,7 @@ public final class SoapCalls {
             }
             Account account = op.needsAccount() ? authorizer.authorize(identity.get()) : null;
             R response = op.handle(new Caller(identity.get(), account), request);
-            outcome = SrmStatus.SRM_SUCCESS;
+            outcome = ResponseStatus.of(response);
             return response;
         } catch (SrmException e) {
             outcome = e.status();

@@ -34,6 +34,11 @@ final class RealSrmSite implements AutoCloseable {
     }
 
     static RealSrmSite start() throws Exception {
+        return start(Map.of());
+    }
+
+    /** With {@code extra} settings added to (or replacing) the defaults. */
+    static RealSrmSite start(Map<String, String> extra) throws Exception {
         Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-soap-");
         try {
             Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -52,6 +57,7 @@ final class RealSrmSite implements AutoCloseable {
             config.put("srm.token.key", "soap-edge-test-token-key-0123456789");
             config.put("srm.state.dir", Files.createDirectory(base.resolve("state")).toString());
             config.put("backend.root", root.toString());
+            config.putAll(extra);
             SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(config)));
             server.start();
             return new RealSrmSite(base, root, pki, server);
@@ -63,6 +69,10 @@ final class RealSrmSite implements AutoCloseable {
 
     int port() {
         return server.port();
+    }
+
+    SrmServer server() {
+        return server;
     }
 
     /** The backend directory SURL path {@code /} maps to. */
