@@ -51,7 +51,9 @@ public final class AxisEncodingNormalizer {
 
     /** Whether {@code body} needs rewriting: a cheap byte scan for {@code href=} or {@code :type=}. */
     public static boolean applies(byte[] body) {
-        return contains(body, "href=") || contains(body, ":type=");
+        // one byte per char, so String.indexOf (an intrinsic) does the scan
+        String text = new String(body, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return text.contains("href=") || text.contains(":type=");
     }
 
     /** The rewritten request; the input unchanged when it cannot be parsed (JAX-WS will then report why). */
@@ -166,19 +168,5 @@ public final class AxisEncodingNormalizer {
                 stripTypes(child);
             }
         }
-    }
-
-    private static boolean contains(byte[] data, String needle) {
-        byte[] n = needle.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        outer:
-        for (int i = 0; i + n.length <= data.length; i++) {
-            for (int j = 0; j < n.length; j++) {
-                if (data[i + j] != n[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }
