@@ -97,6 +97,7 @@ public final class SrmServer implements AutoCloseable {
                 .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
                 .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
                 .maxConnections(config.maxConnections()).credentialRefresh(config.credentialsRefresh())
+                .acceptors(config.acceptors()).selectors(config.selectors())
                 .build(), servlet, PATHS);
         registerGauges();
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {

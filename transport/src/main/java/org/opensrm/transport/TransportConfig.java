@@ -22,10 +22,12 @@ import java.util.Objects;
  *                          default 5 min
  * @param vomsDir           VOMS trust directory ({@code vomsdir} with {@code <vo>/<host>.lsc}); {@code null}
  *                          (default) = VOMS attributes are not validated and FQANs stay empty
+ * @param acceptors         threads accepting connections, default 1
+ * @param selectors         threads watching connections for I/O; -1 (default) = Jetty's choice (half the cores)
  */
 public record TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
-        Duration credentialRefresh, Path vomsDir) {
+        Duration credentialRefresh, Path vomsDir, int acceptors, int selectors) {
 
     public TransportConfig {
         Objects.requireNonNull(host, "host");
@@ -42,13 +44,18 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         require(!idleTimeout.isNegative() && !idleTimeout.isZero(), "idleTimeout must be positive");
         require(maxConnections >= 1, "maxConnections must be at least 1: " + maxConnections);
         require(credentialRefresh.toMillis() >= 100, "credentialRefresh must be at least 100 ms");
+        require(acceptors >= 1 && acceptors <= 64, "acceptors must be within 1..64: " + acceptors);
+        require(selectors == -1 || selectors >= 1 && selectors <= 256, "selectors must be -1 or within 1..256: "
+                + selectors);
+        require(threadsMax >= acceptors + Math.max(selectors, 1) + 4, "threadsMax " + threadsMax
+                + " leaves too few worker threads beside " + acceptors + " acceptor(s) and the selectors");
     }
 
     /** The configuration without VOMS validation (same as the canonical constructor with {@code vomsDir = null}). */
     public TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir, int threadsMin,
             int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections, Duration credentialRefresh) {
         this(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue, idleTimeout, maxConnections,
-                credentialRefresh, null);
+                credentialRefresh, null, 1, -1);
     }
 
     private static void require(boolean condition, String message) {
@@ -65,7 +72,8 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
     public Builder toBuilder() {
         return new Builder().host(host).port(port).hostCert(hostCert).hostKey(hostKey).caDir(caDir)
                 .threadsMin(threadsMin).threadsMax(threadsMax).acceptQueue(acceptQueue).idleTimeout(idleTimeout)
-                .maxConnections(maxConnections).credentialRefresh(credentialRefresh).vomsDir(vomsDir);
+                .maxConnections(maxConnections).credentialRefresh(credentialRefresh).vomsDir(vomsDir)
+                .acceptors(acceptors).selectors(selectors);
     }
 
     /** Builder with the documented defaults; {@link #build()} validates. */
@@ -82,6 +90,8 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         private int maxConnections = 10_000;
         private Duration credentialRefresh = Duration.ofMinutes(5);
         private Path vomsDir;
+        private int acceptors = 1;
+        private int selectors = -1;
 
         private Builder() {
         }
@@ -147,9 +157,20 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
             return this;
         }
 
+        public Builder acceptors(int value) {
+            acceptors = value;
+            return this;
+        }
+
+        /** Selector threads; -1 lets Jetty choose. */
+        public Builder selectors(int value) {
+            selectors = value;
+            return this;
+        }
+
         public TransportConfig build() {
             return new TransportConfig(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue,
-                    idleTimeout, maxConnections, credentialRefresh, vomsDir);
+                    idleTimeout, maxConnections, credentialRefresh, vomsDir, acceptors, selectors);
         }
     }
 }

@@ -82,6 +82,17 @@ class ServerConfigTest {
     }
 
     @Test
+    void acceptorsAndSelectorsDefaultToOneAndJettysChoice() throws Exception {
+        assertEquals(1, config().acceptors());
+        assertEquals(-1, config().selectors());
+        ServerConfig c = config("jetty.acceptors", "2", "jetty.selectors", "4");
+        assertEquals(2, c.acceptors());
+        assertEquals(4, c.selectors());
+        assertNames(refused("jetty.selectors", "0"), "jetty.selectors");
+        assertNames(refused("jetty.acceptors", "many"), "jetty.acceptors");
+    }
+
+    @Test
     void octalDirectoryModeIsReadAsOctal() throws Exception {
         assertEquals(0750, config("backend.posix.dir.mode", "0750").directoryMode());
         assertEquals(0700, config("backend.posix.dir.mode", "700").directoryMode());

@@ -51,7 +51,7 @@ public final class JettyAssembly {
         GsiConnectionFactory gsi = new GsiConnectionFactory(http11.getProtocol());
         SslConnectionFactory ssl = new SslConnectionFactory(tls, gsi.getProtocol());
 
-        ServerConnector connector = new ServerConnector(server, 1, -1, ssl, gsi, http11);
+        ServerConnector connector = new ServerConnector(server, config.acceptors(), config.selectors(), ssl, gsi, http11);
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setAcceptQueueSize(config.acceptQueue());
