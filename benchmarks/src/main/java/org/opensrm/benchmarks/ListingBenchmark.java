@@ -22,6 +22,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.opensrm.backend.hdfs.NameNodeRpcCounter;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.backend.hdfs.DevHdfsCluster;
 import org.opensrm.backend.hdfs.HdfsBackends;
@@ -104,7 +105,7 @@ public final class ListingBenchmark {
                     "srm.hostkey", key.toString(), "srm.cadir", grid.trustDir().toString(),
                     "srm.gridmap", gridmap.toString(), "srm.token.key", "benchmark-token-key-0123456789",
                     "ls.max.entries", Integer.toString(Math.max(20_000, largest + 1)), "gridftp.nodes", ""));
-            NameNodeCalls nameNode = new NameNodeCalls(cluster.uri().getPort());
+            NameNodeRpcCounter nameNode = new NameNodeRpcCounter(cluster.uri().getPort());
             List<Row> rows = new ArrayList<>();
             for (String[] variant : new String[][] {{"posix", "-"}, {"hdfs", "false"}, {"hdfs", "true"}}) {
                 Map<String, String> cfg = new HashMap<>(common);
@@ -150,7 +151,7 @@ public final class ListingBenchmark {
     }
 
     private static Row measure(HttpgSoapClient.Connection c, int port, String[] variant, int n, int runs, int warmup,
-                               NameNodeCalls nameNode) throws Exception {
+                               NameNodeRpcCounter nameNode) throws Exception {
         String surl = "srm://localhost:" + port + "/d" + n;
         byte[] request = request(port, envelope(surl));
         long answerBytes = 0;
@@ -172,7 +173,7 @@ public final class ListingBenchmark {
         String calls = "n/a";
         String byMethod = "";
         if (nameNode != null) {
-            Map<String, Long> d = NameNodeCalls.delta(before, nameNode.snapshot());
+            Map<String, Long> d = NameNodeRpcCounter.delta(before, nameNode.snapshot());
             long total = d.values().stream().mapToLong(Long::longValue).sum();
             calls = number((double) total / runs);
             byMethod = d.entrySet().stream().map(e -> e.getKey() + " " + number((double) e.getValue() / runs))

@@ -1,4 +1,4 @@
-package org.opensrm.benchmarks;
+package org.opensrm.backend.hdfs;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -11,29 +11,30 @@ import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 
 /**
- * The NameNode's own count of the RPCs it served, per method, read from its per-method RPC metrics source
- * ({@code RpcDetailedActivityForPort<port>}) in this JVM. Calls made by the DataNode (heartbeats, block
- * reports) are left out, so what remains is what clients — here: the SRM servers — asked.
+ * Counts the RPCs the NameNode served, per method, from its own per-method RPC metrics
+ * ({@code RpcDetailedActivityForPort<port>}, read directly from the source, not through the JMX cache). DataNode
+ * traffic (heartbeats, block reports) is left out so the counts are those of the clients. Works for a NameNode
+ * running in this JVM ({@link DevHdfsCluster}); tests and the listing benchmark use it to count calls per listing.
  */
-final class NameNodeCalls {
+public final class NameNodeRpcCounter {
     private static final Set<String> DATANODE_METHODS = Set.of("SendHeartbeat", "BlockReceivedAndDeleted",
             "BlockReport", "CacheReport", "RegisterDatanode", "VersionRequest", "ErrorReport", "SendLifeline",
             "CommitBlockSynchronization");
 
     private final MetricsSource source;
 
-    NameNodeCalls(int nameNodePort) {
-        source = DefaultMetricsSystem.instance().getSource("RpcDetailedActivityForPort" + nameNodePort);
+    public NameNodeRpcCounter(int nameNodePort) {
+        this.source = DefaultMetricsSystem.instance().getSource("RpcDetailedActivityForPort" + nameNodePort);
         if (source == null) {
-            throw new IllegalStateException("the NameNode on port " + nameNodePort + " publishes no RPC metrics");
+            throw new IllegalStateException("no RPC metrics for port " + nameNodePort);
         }
     }
 
     /**
-     * Client calls served so far, per method. The NameNode counts a call just after answering it, so this reads
-     * until two readings 50 ms apart agree (at most 2 s).
+     * Calls served so far, per method (e.g. {@code GetListing}), client methods only. The NameNode counts a call
+     * just after answering it, so this waits until two readings 50 ms apart agree (at most 2 s).
      */
-    Map<String, Long> snapshot() throws InterruptedException {
+    public Map<String, Long> snapshot() throws InterruptedException {
         Map<String, Long> last = read();
         for (int i = 0; i < 40; i++) {
             Thread.sleep(50);
@@ -53,7 +54,7 @@ final class NameNodeCalls {
         for (MetricsRecord r : collector.getRecords()) {
             for (AbstractMetric m : r.metrics()) {
                 String n = m.name();
-                if (n.endsWith("NumOps") && !n.startsWith("Overall")) {
+                if (n.endsWith("NumOps") && !n.startsWith("Overall")) { // Overall*: the same calls, aggregated
                     String method = n.substring(0, n.length() - "NumOps".length());
                     if (!DATANODE_METHODS.contains(method)) {
                         counts.merge(method, m.value().longValue(), Long::sum);
@@ -64,8 +65,8 @@ final class NameNodeCalls {
         return counts;
     }
 
-    /** Calls per method between two snapshots (methods not called left out), sorted by name. */
-    static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
+    /** Calls per method between two snapshots, only methods that were called. */
+    public static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
         Map<String, Long> d = new TreeMap<>();
         after.forEach((k, v) -> {
             long n = v - before.getOrDefault(k, 0L);
@@ -74,5 +75,9 @@ final class NameNodeCalls {
             }
         });
         return d;
+    }
+
+    public static long total(Map<String, Long> delta) {
+        return delta.values().stream().mapToLong(Long::longValue).sum();
     }
 }
