@@ -19,9 +19,10 @@ public final class AdmissionControl {
     private final SrmMetrics metrics;
 
     public AdmissionControl(int active, Map<String, Integer> perOperation, int queue, Duration wait, SrmMetrics metrics) {
-        this.active = new Semaphore(active);
+        // fair: waiting calls get slots in arrival order, so none starves while newer ones barge in
+        this.active = new Semaphore(active, true);
         this.perOperation = Map.copyOf(perOperation.entrySet().stream().collect(
-                java.util.stream.Collectors.toMap(Map.Entry::getKey, e -> new Semaphore(e.getValue()))));
+                java.util.stream.Collectors.toMap(Map.Entry::getKey, e -> new Semaphore(e.getValue(), true))));
         this.queue = queue;
         this.waitNanos = wait.toNanos();
         this.metrics = metrics;
@@ -42,7 +43,7 @@ public final class AdmissionControl {
     }
 
     private boolean acquire(Semaphore s) throws InterruptedException {
-        if (s.tryAcquire()) {
+        if (s.tryAcquire(0, TimeUnit.NANOSECONDS)) { // unlike tryAcquire(), takes no slot ahead of waiting calls
             return true;
         }
         if (metrics.waiting().incrementAndGet() > queue) {
