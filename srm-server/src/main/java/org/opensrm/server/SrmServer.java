@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.opensrm.authz.Authorizer;
 import org.opensrm.authz.Authorizers;
 import org.opensrm.authz.GridMapConfig;
@@ -41,6 +42,7 @@ import org.opensrm.server.token.TokenCodec;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
 import org.opensrm.transport.TransportConfig;
+import org.opensrm.transport.TransportStats;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,10 +66,19 @@ public final class SrmServer implements AutoCloseable {
     private MetricsEndpoint metricsEndpoint;
 
     public SrmServer(ServerConfig config) throws ConfigException, IOException {
+        this(config, UnaryOperator.identity());
+    }
+
+    /**
+     * The server with the configured backend as seen through {@code backendView}: the identity in production;
+     * end-to-end tests use it to hold a call inside the backend (and so keep a processing slot busy).
+     */
+    public SrmServer(ServerConfig config, UnaryOperator<StorageBackend> backendView)
+            throws ConfigException, IOException {
         this.config = config;
         Clock clock = Clock.systemUTC();
         this.surlHosts = config.surlHosts().isEmpty() ? HostCertificateNames.of(config.hostCert()) : config.surlHosts();
-        this.backend = Backends.open(config);
+        this.backend = backendView.apply(Backends.open(config));
         Authorizer authorizer = authorizer(config);
         this.selector = selector(config);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
@@ -114,6 +125,7 @@ public final class SrmServer implements AutoCloseable {
         metrics.gauge("srm_threads_idle", () -> transport.stats().idleThreads());
         metrics.gauge("srm_jobs_queued", () -> transport.stats().queuedJobs());
         metrics.gauge("srm_connections_open", () -> transport.stats().openConnections());
+        metrics.counter("srm_connections_refused_total", () -> transport.stats().refusedConnections());
     }
 
     private static GridFtpSelector selector(ServerConfig config) throws ConfigException {
@@ -172,6 +184,11 @@ public final class SrmServer implements AutoCloseable {
 
     public SrmMetrics metrics() {
         return metrics;
+    }
+
+    /** The SRM port's threads and connections now. */
+    public TransportStats transportStats() {
+        return transport.stats();
     }
 
     /** The metrics port, or -1 when the endpoint is off. */

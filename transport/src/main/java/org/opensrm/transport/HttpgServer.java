@@ -16,6 +16,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.italiangrid.voms.ac.VOMSACValidator;
+import org.opensrm.transport.internal.ConnectionLimitFactory;
 import org.opensrm.transport.internal.HostKeyManager;
 import org.opensrm.transport.internal.JettyAssembly;
 import org.opensrm.transport.internal.TrustFactory;
@@ -29,7 +30,8 @@ import eu.emi.security.authn.x509.impl.OpensslCertChainValidator;
  * GSI byte {@code '0'}, then HTTP/1.1 keep-alive) and plain HTTPS with client authentication, serving one servlet
  * at the given paths. Client chains are validated at the handshake against {@code caDir} (CAs, signing policies,
  * CRLs); the host credential, CAs and CRLs are re-read when they change, without restart. The servlet finds the
- * client with {@link Peers#identity}.
+ * client with {@link Peers#identity}. At most {@link TransportConfig#maxConnections()} connections are served at
+ * once; one beyond is closed as soon as it is accepted, before its TLS handshake, and counted in {@link #stats()}.
  *
  * <p>TLS 1.3 and Globus clients: the Globus GSSAPI client reads exactly one post-handshake record (the
  * NewSessionTicket) before it sends its GSI byte, so the server must send exactly one ticket. JDK 17's JSSE
@@ -121,8 +123,9 @@ public final class HttpgServer implements AutoCloseable {
         if (s == null || c == null || !(s.getThreadPool() instanceof QueuedThreadPool pool)) {
             return TransportStats.NONE;
         }
+        ConnectionLimitFactory limit = c.getConnectionFactory(ConnectionLimitFactory.class);
         return new TransportStats(pool.getThreads(), pool.getBusyThreads(), pool.getIdleThreads(),
-                pool.getQueueSize(), c.getConnectedEndPoints().size());
+                pool.getQueueSize(), limit.open(), limit.refused());
     }
 
     /** The bound port (the ephemeral one when configured with port 0); -1 before {@link #start()}. */

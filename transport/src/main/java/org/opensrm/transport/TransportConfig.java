@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param threadsMax        maximum worker threads, default 200
  * @param acceptQueue       TCP accept backlog, default 1024
  * @param idleTimeout       idle keep-alive connections are closed after this, default 60 s
- * @param maxConnections    open connections beyond this are not accepted until some close, default 10000
+ * @param maxConnections    most connections served at once, default 10000; one beyond is closed as soon as it
+ *                          is accepted (before the TLS handshake), so its client fails at once instead of waiting
  * @param credentialRefresh how often the host credential, CA certificates and CRLs are re-read when changed,
  *                          default 5 min
  * @param vomsDir           VOMS trust directory ({@code vomsdir} with {@code <vo>/<host>.lsc}); {@code null}

@@ -7,8 +7,10 @@ package org.opensrm.transport;
  * @param busyThreads     threads serving a request
  * @param idleThreads     threads waiting for work
  * @param queuedJobs      jobs waiting for a thread
- * @param openConnections connections currently open on the SRM port
+ * @param openConnections connections being served on the SRM port
+ * @param refusedConnections connections closed on arrival since the start because {@code maxConnections} were open
  */
-public record TransportStats(int threads, int busyThreads, int idleThreads, int queuedJobs, int openConnections) {
-    public static final TransportStats NONE = new TransportStats(0, 0, 0, 0, 0);
+public record TransportStats(int threads, int busyThreads, int idleThreads, int queuedJobs, int openConnections,
+        long refusedConnections) {
+    public static final TransportStats NONE = new TransportStats(0, 0, 0, 0, 0, 0);
 }

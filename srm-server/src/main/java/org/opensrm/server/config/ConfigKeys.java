@@ -58,7 +58,7 @@ public final class ConfigKeys {
             new ConfigKey("jetty.threads.max", "200", "Largest request thread pool."),
             new ConfigKey("jetty.accept.queue", "1024", "TCP listen backlog (capped by net.core.somaxconn)."),
             new ConfigKey("jetty.idle.timeout", "60s", "Idle keep-alive connections are closed after this long."),
-            new ConfigKey("jetty.max.connections", "10000", "Connections beyond this many are not accepted until others close."),
+            new ConfigKey("jetty.max.connections", "10000", "Most connections served at once; one beyond is closed as soon as it is accepted (before TLS), so its client fails at once."),
             new ConfigKey("jetty.acceptors", "1", "Threads accepting new connections (one keeps up with thousands of handshakes a second)."),
             new ConfigKey("jetty.selectors", "", "Threads watching open connections for I/O; empty: half the cores."));
 

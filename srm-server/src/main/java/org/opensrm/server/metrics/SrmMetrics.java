@@ -24,6 +24,7 @@ public final class SrmMetrics {
     private final AtomicInteger waiting = new AtomicInteger();
     private final LongAdder rejected = new LongAdder();
     private final Map<String, Supplier<Number>> gauges = new ConcurrentHashMap<>();
+    private final Map<String, Supplier<Number>> counters = new ConcurrentHashMap<>();
 
     /** Records one finished call. */
     public void record(String operation, String status, long nanos) {
@@ -51,6 +52,11 @@ public final class SrmMetrics {
         gauges.put(name, value);
     }
 
+    /** Adds a counter kept elsewhere and read at scrape time, e.g. the connections the transport refused. */
+    public void counter(String name, Supplier<Number> value) {
+        counters.put(name, value);
+    }
+
     public String render() {
         StringBuilder out = new StringBuilder(4096);
         out.append("# HELP srm_requests_total SRM calls by operation and SRM status.\n# TYPE srm_requests_total counter\n");
@@ -64,6 +70,7 @@ public final class SrmMetrics {
         line(out, "srm_requests_rejected_total", "counter", "SRM calls refused because the server was full.",
                 rejected.sum());
         new TreeMap<>(gauges).forEach((name, v) -> line(out, name, "gauge", name.replace('_', ' ') + ".", v.get()));
+        new TreeMap<>(counters).forEach((name, v) -> line(out, name, "counter", name.replace('_', ' ') + ".", v.get()));
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         line(out, "jvm_heap_used_bytes", "gauge", "Heap in use.", heap.getUsed());
         line(out, "jvm_heap_committed_bytes", "gauge", "Heap committed.", heap.getCommitted());

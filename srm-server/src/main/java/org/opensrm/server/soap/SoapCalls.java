@@ -17,8 +17,20 @@ import org.slf4j.MDC;
 /**
  * Runs an operation for the current request: identifies and authorises the caller, sets the MDC, and turns
  * every failure into an SRM status. This is the one place where exceptions become {@code TReturnStatus}.
+ *
+ * <p>It is also the one place that answers overload. A call that finds every processing slot taken (and the
+ * waiting queue full, see {@link AdmissionControl}) is answered at once with a normal SOAP response (HTTP 200)
+ * whose request status is {@code SRM_INTERNAL_ERROR} with the explanation {@link #BUSY}. Tried with the real
+ * clients, this is the only answer gfal2 (srm-ifce) retries: it repeats srmLs, srmRm, srmPrepareToPut/Get,
+ * srmPutDone and the status calls with back-off until its operation timeout. ARC reports it as a temporary error
+ * (EAGAIN) and, given {@code arccp -R}, repeats the transfer without a pause. HTTP 503 (with or without a SOAP
+ * fault, whatever its Retry-After), HTTP 500 faults and closed connections make every gfal2 call fail at once and
+ * give ARC nothing more. {@code docs/overload.md} records what each client does.
  */
 public final class SoapCalls {
+    /** The explanation of the busy answer. */
+    public static final String BUSY = "the server is busy: retry later";
+
     private static final Logger LOG = LoggerFactory.getLogger(SoapCalls.class);
     private static final Logger ACCESS = LoggerFactory.getLogger("org.opensrm.access");
 
@@ -53,7 +65,8 @@ public final class SoapCalls {
         try {
             permit = admission.enter(op.name());
             if (permit == null) {
-                throw new SrmException(SrmStatus.SRM_INTERNAL_ERROR, "the server is busy: retry later");
+                LOG.debug("{} refused: every processing slot is taken", op.name());
+                return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR, BUSY));
             }
             if (identity.isEmpty()) {
                 throw new SrmException(SrmStatus.SRM_AUTHENTICATION_FAILURE, "no client certificate was presented");

@@ -8,7 +8,9 @@ import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.opensrm.backend.StorageBackend;
 import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
@@ -63,6 +65,11 @@ final class E2eSite implements AutoCloseable {
 
     /** Starts a site; {@code overrides} are server configuration keys set on top of the defaults here. */
     static E2eSite start(Map<String, String> overrides) throws Exception {
+        return start(overrides, UnaryOperator.identity());
+    }
+
+    /** Starts a site whose server sees its POSIX backend through {@code backendView} (e.g. a {@link HoldingBackend}). */
+    static E2eSite start(Map<String, String> overrides, UnaryOperator<StorageBackend> backendView) throws Exception {
         Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-e2e-");
         Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
         GridFtpServerProcess doorA = null;
@@ -105,7 +112,7 @@ final class E2eSite implements AutoCloseable {
             cfg.put("gridftp.selector", "roundrobin");
             cfg.put("srm.banlist", banlist.toString());
             cfg.putAll(overrides);
-            SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
+            SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)), backendView);
             try {
                 server.start();
             } catch (Exception e) {

@@ -13,7 +13,6 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.ee10.servlet.ServletMapping;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -22,7 +21,7 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.italiangrid.voms.ac.VOMSACValidator;
 import org.opensrm.transport.TransportConfig;
 
-/** Wires the Jetty connector: TLS → GSI byte → HTTP/1.1, and the servlet mapping. */
+/** Wires the Jetty connector: connection limit → TLS → GSI byte → HTTP/1.1, and the servlet mapping. */
 public final class JettyAssembly {
     private JettyAssembly() {
     }
@@ -50,13 +49,14 @@ public final class JettyAssembly {
         HttpConnectionFactory http11 = new HttpConnectionFactory(http);
         GsiConnectionFactory gsi = new GsiConnectionFactory(http11.getProtocol());
         SslConnectionFactory ssl = new SslConnectionFactory(tls, gsi.getProtocol());
+        ConnectionLimitFactory limit = new ConnectionLimitFactory(config.maxConnections(), ssl.getProtocol());
 
-        ServerConnector connector = new ServerConnector(server, config.acceptors(), config.selectors(), ssl, gsi, http11);
+        ServerConnector connector = new ServerConnector(server, config.acceptors(), config.selectors(), limit, ssl, gsi,
+                http11);
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setAcceptQueueSize(config.acceptQueue());
         connector.setIdleTimeout(config.idleTimeout().toMillis());
-        server.addBean(new NetworkConnectionLimit(config.maxConnections(), connector));
         return connector;
     }
 
