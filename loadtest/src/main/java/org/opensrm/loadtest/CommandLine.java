@@ -44,6 +44,9 @@ public final class CommandLine {
               --connection MODE     keepalive: one connection per client, reused (default)
                                     new: a new TLS connection, full handshake, for every request
               --tls-resumption      allow TLS session resumption in new mode (off: full handshakes, like GSI)
+              --connect-first TIME  keepalive only: each client opens its connection after its ramp-up delay and
+                                    sends nothing until every client holds one (or TIME has passed); the warm-up
+                                    starts then. For many held connections: no handshake waits behind requests
               --timeout TIME        connect/handshake/response timeout and longest put polling (default 60s)
               --error-backoff TIME  a client's pause after a connection error (default 100ms)
               --thread-stack SIZE   stack of each client thread (default 256k)
@@ -136,6 +139,7 @@ public final class CommandLine {
                             case "--timeout" -> b.requestTimeout(parseDuration(value));
                             case "--error-backoff" -> b.errorBackoff(parseDuration(value));
                             case "--thread-stack" -> b.threadStackBytes(parseSize(value));
+                            case "--connect-first" -> b.connectFirst(parseDuration(value));
                             case "--expect" -> b.expectedStatus(value);
                             case "--ls-levels" -> b.lsLevels(Integer.parseInt(value));
                             case "--put-size" -> b.putFileSize(Long.parseLong(value));

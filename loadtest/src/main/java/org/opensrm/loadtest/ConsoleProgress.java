@@ -14,6 +14,7 @@ public final class ConsoleProgress implements ProgressListener {
     @Override
     public void progress(LevelProgress p) {
         String phase = p.measuring() ? "measure"
+                : p.connecting() ? "connecting (" + p.clientsConnected() + " of " + p.clientsStarted() + " connected)"
                 : p.clientsStarted() < p.concurrency() ? "warmup (" + p.clientsStarted() + " clients started)"
                 : "warmup";
         out.printf(Locale.ROOT, "[%s n=%d] %s %5.1fs %9.1f/s  ok=%d srm_other=%d http=%d conn=%d malformed=%d"

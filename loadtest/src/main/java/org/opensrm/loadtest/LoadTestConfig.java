@@ -33,6 +33,7 @@ public final class LoadTestConfig {
     private final Duration errorBackoff;
     private final long threadStackBytes;
     private final boolean tlsResumption;
+    private final Optional<Duration> connectFirst;
 
     private LoadTestConfig(Builder b) {
         this.endpoint = b.endpoint;
@@ -57,6 +58,7 @@ public final class LoadTestConfig {
         this.errorBackoff = b.errorBackoff;
         this.threadStackBytes = b.threadStackBytes;
         this.tlsResumption = b.tlsResumption;
+        this.connectFirst = Optional.ofNullable(b.connectFirst);
     }
 
     public static Builder builder() {
@@ -102,6 +104,12 @@ public final class LoadTestConfig {
     public long threadStackBytes() { return threadStackBytes; }
     /** Allow TLS session resumption across connections (off: every connection makes a full handshake, like GSI). */
     public boolean tlsResumption() { return tlsResumption; }
+    /**
+     * Keep-alive only: when present, every client opens its connection first (after its ramp-up delay) and sends
+     * nothing until all started clients hold one or this long has passed since they were let go; the warm-up
+     * counts from then. Empty (default): clients connect with their first request.
+     */
+    public Optional<Duration> connectFirst() { return connectFirst; }
 
     /** Validating builder; see each setter for its default. */
     public static final class Builder {
@@ -127,6 +135,7 @@ public final class LoadTestConfig {
         private Duration errorBackoff = Duration.ofMillis(100);
         private long threadStackBytes = 256 * 1024;
         private boolean tlsResumption;
+        private Duration connectFirst;
 
         private Builder() {
         }
@@ -175,6 +184,8 @@ public final class LoadTestConfig {
         public Builder threadStackBytes(long value) { this.threadStackBytes = value; return this; }
         /** Default false. */
         public Builder tlsResumption(boolean value) { this.tlsResumption = value; return this; }
+        /** Default none (off); see {@link LoadTestConfig#connectFirst()}. */
+        public Builder connectFirst(Duration longestWait) { this.connectFirst = longestWait; return this; }
 
         public LoadTestConfig build() {
             Objects.requireNonNull(endpoint, "endpoint is required");
@@ -203,6 +214,12 @@ public final class LoadTestConfig {
             requireNotNegative(errorBackoff, "error backoff");
             if (lsLevels < 0 || putFileSize < 0) {
                 throw new IllegalArgumentException("ls levels and put file size must not be negative");
+            }
+            if (connectFirst != null) {
+                requirePositive(connectFirst, "connect-first wait");
+                if (connectionMode != ConnectionMode.KEEPALIVE) {
+                    throw new IllegalArgumentException("connect-first needs keep-alive connections");
+                }
             }
             if (threadStackBytes < 64 * 1024) {
                 throw new IllegalArgumentException("thread stack must be at least 64 KiB");

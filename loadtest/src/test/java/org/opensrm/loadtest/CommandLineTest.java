@@ -48,6 +48,9 @@ class CommandLineTest {
         assertEquals(1000.0, c.targets().get(0).numericLabel());
         assertEquals("d10", c.targets().get(1).label());
         assertEquals(ConnectionMode.KEEPALIVE, c.connectionMode());
+        assertTrue(c.connectFirst().isEmpty());
+        assertEquals(Duration.ofMinutes(5), cli.parse(new String[] {"--endpoint", "httpg://h/", "--op", "ping",
+            "--connect-first", "5m"}).orElseThrow().connectFirst().orElseThrow());
     }
 
     @Test
@@ -58,6 +61,8 @@ class CommandLineTest {
                 () -> cli.parse(new String[] {"--endpoint", "httpg://h/", "--op", "ping", "--duration", "x"}));
         assertThrows(CommandLine.UsageException.class,
                 () -> cli.parse(new String[] {"--endpoint", "httpg://h/", "--op", "ls", "--surl", "gsiftp://h/"}));
+        assertThrows(CommandLine.UsageException.class, () -> cli.parse(new String[] {"--endpoint", "httpg://h/",
+            "--op", "ping", "--connection", "new", "--connect-first", "1m"}));
         assertTrue(cli.parse(new String[] {"-h"}).isEmpty());
     }
 }

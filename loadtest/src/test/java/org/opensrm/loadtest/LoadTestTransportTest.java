@@ -63,6 +63,32 @@ class LoadTestTransportTest {
     }
 
     @Test
+    void connectFirstOpensEveryConnectionBeforeAnyRequest() throws Exception {
+        try (TinySrmServer server = new TinySrmServer(pki.host, pki.pki.caCertificate(), 200)) {
+            List<LevelProgress> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+            ProgressListener listener = new ProgressListener() {
+                @Override
+                public void progress(LevelProgress p) {
+                    progress.add(p);
+                }
+
+                @Override
+                public void levelFinished(LevelResult r) {
+                }
+            };
+            LevelResult r = new LoadTest(against(server).concurrencyLevels(List.of(5)).rampUp(Duration.ZERO)
+                    .connectFirst(Duration.ofSeconds(30)).build(), listener).run().get(0);
+
+            assertTrue(r.ok() > 0, "requests answered: " + r);
+            assertEquals(r.ok(), r.requests());
+            assertEquals(0, r.handshakes(), "every client connected before the warm-up, none in the window");
+            assertEquals(5, server.connections.get(), "one connection per client");
+            progress.stream().filter(LevelProgress::measuring)
+                    .forEach(p -> assertEquals(5, p.clientsConnected(), "all connected: " + p));
+        }
+    }
+
+    @Test
     void newConnectionModeMakesOneHandshakePerRequest() throws Exception {
         try (TinySrmServer server = new TinySrmServer(pki.host, pki.pki.caCertificate(), 200)) {
             LevelResult r = new LoadTest(against(server).concurrencyLevels(List.of(3))

@@ -63,9 +63,14 @@ final class HostCheck {
         return -1;
     }
 
+    /**
+     * The number in a one-line file such as {@code /proc/sys/net/core/somaxconn}. Read line-wise: procfs files
+     * report size 0, and JDK 17's {@code Files.readString} then returns only their first byte ("4" for 4096).
+     */
     private static long readLong(Path p) {
         try {
-            return Long.parseLong(Files.readString(p).trim());
+            List<String> lines = Files.readAllLines(p);
+            return lines.isEmpty() ? -1 : Long.parseLong(lines.get(0).trim());
         } catch (IOException | RuntimeException e) {
             return -1;
         }

@@ -28,8 +28,9 @@ class HostCheckTest {
         return out.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(out);
     }
 
+    /** Read line-wise: Files.readString gives only the first byte of a procfs file on JDK 17. */
     private static long somaxconn() throws Exception {
-        return Long.parseLong(Files.readString(Path.of("/proc/sys/net/core/somaxconn")).trim());
+        return Long.parseLong(Files.readAllLines(Path.of("/proc/sys/net/core/somaxconn")).get(0).trim());
     }
 
     @Test

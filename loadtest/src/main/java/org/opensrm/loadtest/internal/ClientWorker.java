@@ -1,5 +1,6 @@
 package org.opensrm.loadtest.internal;
 
+import java.io.IOException;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -14,18 +15,21 @@ final class ClientWorker implements Runnable {
     private final Supplier<Scenario> scenarioFactory;
     private final long errorBackoffMillis;
     private final long startDelayMillis;
+    private final boolean connectFirst;
 
     /**
      * @param startDelayMillis how long after the level begins this client sends its first request (ramp-up)
+     * @param connectFirst     open the connection after the delay, then wait until requests are allowed
      */
     ClientWorker(int index, LevelState state, SoapChannel channel, Supplier<Scenario> scenarioFactory,
-                 long errorBackoffMillis, long startDelayMillis) {
+                 long errorBackoffMillis, long startDelayMillis, boolean connectFirst) {
         this.index = index;
         this.state = state;
         this.channel = channel;
         this.scenarioFactory = scenarioFactory;
         this.errorBackoffMillis = errorBackoffMillis;
         this.startDelayMillis = startDelayMillis;
+        this.connectFirst = connectFirst;
     }
 
     @Override
@@ -36,6 +40,10 @@ final class ClientWorker implements Runnable {
             state.awaitBegin();
             if (startDelayMillis > 0) {
                 Thread.sleep(startDelayMillis);
+            }
+            if (connectFirst) {
+                connect();
+                state.awaitRequestsAllowed();
             }
             while (state.running()) {
                 long start = System.nanoTime();
@@ -51,6 +59,24 @@ final class ClientWorker implements Runnable {
             LOG.error("client {} stopped by an unexpected error", index, e);
         } finally {
             channel.close();
+        }
+    }
+
+    /** Connect-first: opens the connection, retrying after errors (recorded as such) while the level runs. */
+    private void connect() throws InterruptedException {
+        while (state.running()) {
+            long start = System.nanoTime();
+            try {
+                channel.connect();
+                state.clientConnected();
+                return;
+            } catch (IOException | RuntimeException e) {
+                state.window().record(index, new Outcome(OutcomeKind.CONN_ERROR, "connect "
+                        + e.getClass().getSimpleName(), 0), System.nanoTime() - start);
+                if (errorBackoffMillis > 0) {
+                    Thread.sleep(errorBackoffMillis);
+                }
+            }
         }
     }
 

@@ -18,6 +18,21 @@ public final class KeepAliveChannel implements SoapChannel {
 
     @Override
     public HttpResponse call(SoapCall call) throws IOException {
+        HttpgConnection current = open();
+        try {
+            return current.post(call, true);
+        } catch (IOException | RuntimeException e) {
+            current.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void connect() throws IOException {
+        open();
+    }
+
+    private HttpgConnection open() throws IOException {
         HttpgConnection current = connection;
         if (current == null || !current.reusable()) {
             if (current != null) {
@@ -27,12 +42,7 @@ public final class KeepAliveChannel implements SoapChannel {
             connection = current;
             listener.connectionOpened();
         }
-        try {
-            return current.post(call, true);
-        } catch (IOException | RuntimeException e) {
-            current.close();
-            throw e;
-        }
+        return current;
     }
 
     @Override

@@ -46,15 +46,29 @@ public final class LevelRunner {
         try {
             starterThread.start();
             long warmup = config.warmup().toNanos();
-            runPhase(state, target, concurrency, starter, false,
-                    () -> starter.finished() && starter.nanosSinceBegin() >= warmup);
-            if (warmup > 0 || !starter.finished()) {
+            boolean connectFirst = config.connectFirst().isPresent();
+            if (connectFirst) {
+                long longest = config.connectFirst().orElseThrow().toNanos();
+                runPhase(state, target, concurrency, starter, true, false, () -> starter.finished()
+                        && (state.connectedClients() >= starter.started() || starter.nanosSinceBegin() >= longest));
+                if (state.connectedClients() < starter.started()) {
+                    LOG.warn("only {} of {} clients connected within the connect-first time; requests start anyway",
+                            state.connectedClients(), starter.started());
+                }
+                state.allowRequests();
+                long allowed = System.nanoTime();
+                runPhase(state, target, concurrency, starter, false, false, () -> System.nanoTime() - allowed >= warmup);
+            } else {
+                runPhase(state, target, concurrency, starter, false, false,
+                        () -> starter.finished() && starter.nanosSinceBegin() >= warmup);
+            }
+            if (warmup > 0 || !starter.finished() || connectFirst) {
                 state.switchTo(Window.counting(concurrency));
             }
             Window measured = state.window();
             long start = System.nanoTime();
             long end = start + config.duration().toNanos();
-            runPhase(state, target, concurrency, starter, true, () -> System.nanoTime() - end >= 0);
+            runPhase(state, target, concurrency, starter, false, true, () -> System.nanoTime() - end >= 0);
             state.switchTo(Window.discarding());
             LevelResult result = resultOf(target, concurrency, starter.started(),
                     (System.nanoTime() - start) / 1e9, measured);
@@ -75,12 +89,12 @@ public final class LevelRunner {
                 : new ConnectionPerRequestChannel(connector, onConnect);
         long delay = config.rampUp().toMillis() * client / concurrency;
         return new ClientWorker(client, state, channel, scenarios.forClient(target, concurrency, client),
-                config.errorBackoff().toMillis(), delay);
+                config.errorBackoff().toMillis(), delay, config.connectFirst().isPresent());
     }
 
     /** Ticks once a second, reporting progress, until {@code done}. */
     private void runPhase(LevelState state, TargetSurl target, int concurrency, ClientStarter starter,
-                          boolean measuring, BooleanSupplier done) throws InterruptedException {
+                          boolean connecting, boolean measuring, BooleanSupplier done) throws InterruptedException {
         Window window = state.window();
         long start = System.nanoTime();
         long lastTotal = 0;
@@ -98,7 +112,7 @@ public final class LevelRunner {
             long total = window.total();
             double rate = (total - lastTotal) / ((now - lastTick) / 1e9);
             listener.progress(new LevelProgress(config.operation(), target, config.connectionMode(), concurrency,
-                    starter.started(), measuring, (now - start) / 1e9, rate, window.count(OutcomeKind.OK),
+                    starter.started(), connecting, state.connectedClients(), measuring, (now - start) / 1e9, rate, window.count(OutcomeKind.OK),
                     window.count(OutcomeKind.SRM_OTHER), window.count(OutcomeKind.HTTP_ERROR),
                     window.count(OutcomeKind.CONN_ERROR), window.count(OutcomeKind.MALFORMED),
                     window.handshakes()));

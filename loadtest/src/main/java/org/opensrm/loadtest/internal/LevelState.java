@@ -1,10 +1,13 @@
 package org.opensrm.loadtest.internal;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Shared between a level's coordinator and its clients: when to begin, whether to go on, and where to record. */
 final class LevelState {
     private final CountDownLatch go = new CountDownLatch(1);
+    private final CountDownLatch requests = new CountDownLatch(1);
+    private final AtomicInteger connected = new AtomicInteger();
     private volatile boolean running = true;
     private volatile Window window;
 
@@ -28,6 +31,25 @@ final class LevelState {
     void stop() {
         running = false;
         go.countDown();
+        requests.countDown();
+    }
+
+    /** Connect-first: a client holds its connection. */
+    void clientConnected() {
+        connected.incrementAndGet();
+    }
+
+    int connectedClients() {
+        return connected.get();
+    }
+
+    /** Connect-first: lets the connected clients send their requests. */
+    void allowRequests() {
+        requests.countDown();
+    }
+
+    void awaitRequestsAllowed() throws InterruptedException {
+        requests.await();
     }
 
     Window window() {

@@ -6,6 +6,10 @@ import java.io.IOException;
 public interface SoapChannel extends AutoCloseable {
     HttpResponse call(SoapCall call) throws IOException;
 
+    /** Opens the connection ahead of the first call where the channel keeps one; nothing otherwise. */
+    default void connect() throws IOException {
+    }
+
     @Override
     void close();
 }
