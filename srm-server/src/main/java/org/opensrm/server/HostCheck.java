@@ -14,8 +14,11 @@ import org.opensrm.server.config.ServerConfig;
 final class HostCheck {
     /** File descriptors the server needs beyond its connections (jars, logs, storage, GridFTP probes). */
     static final int SPARE_DESCRIPTORS = 256;
-    /** Heap a connection costs at most while it carries a request (measured: docs/tuning.md). */
-    static final long HEAP_PER_CONNECTION = 64 * 1024;
+    /**
+     * Heap a connection costs while it carries a request, TLS and request buffers included (measured: 10,000 busy
+     * connections ran a 1 GiB heap out of memory; docs/tuning.md). Idle ones cost about 12 KiB.
+     */
+    static final long HEAP_PER_CONNECTION = 128 * 1024;
     static final long HEAP_BASE = 128L << 20;
 
     private final ServerConfig config;
@@ -33,11 +36,11 @@ final class HostCheck {
                     + " needs about " + needFds + ": raise it by " + (needFds - fds)
                     + " (LimitNOFILE= in the systemd unit, or ulimit -n " + needFds + ")");
         }
-        long heapNeed = HEAP_BASE + HEAP_PER_CONNECTION * Math.min(config.maxConnections(), config.threadsMax() * 4L);
+        long heapNeed = HEAP_BASE + HEAP_PER_CONNECTION * config.maxConnections();
         long heap = Runtime.getRuntime().maxMemory();
         if (heap < heapNeed) {
-            out.add("maximum heap is " + (heap >> 20) + " MiB but " + config.threadsMax()
-                    + " threads and their connections need about " + (heapNeed >> 20) + " MiB: raise -Xmx by "
+            out.add("maximum heap is " + (heap >> 20) + " MiB but jetty.max.connections=" + config.maxConnections()
+                    + " busy connections need about " + (heapNeed >> 20) + " MiB: raise -Xmx by "
                     + ((heapNeed - heap >> 20) + 1) + " MiB (SRM_JAVA_OPTS)");
         }
         long somaxconn = readLong(Path.of("/proc/sys/net/core/somaxconn"));
