@@ -34,6 +34,7 @@ import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.testkit.GridUser;
+import org.opensrm.testkit.GsoapEnvelope;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.TestGrid;
 
@@ -227,16 +228,8 @@ public final class ListingBenchmark {
     }
 
     private static byte[] envelope(String surl) {
-        return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
-                + " xmlns:SOAP-ENC=\"http://schemas.xmlsoap.org/soap/encoding/\""
-                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-                + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\""
-                + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
-                + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">"
-                + "<srm2:srmLs><srmLsRequest><arrayOfSURLs><urlArray>" + surl + "</urlArray></arrayOfSURLs>"
-                + "<fullDetailedList>true</fullDetailedList><numOfLevels>1</numOfLevels></srmLsRequest></srm2:srmLs>"
-                + "</SOAP-ENV:Body></SOAP-ENV:Envelope>").getBytes(StandardCharsets.UTF_8);
+        return GsoapEnvelope.of("srmLs", "<srmLsRequest><arrayOfSURLs><urlArray>" + surl + "</urlArray></arrayOfSURLs>"
+                + "<fullDetailedList>true</fullDetailedList><numOfLevels>1</numOfLevels></srmLsRequest>");
     }
 
     /** Directories {@code /d<N>} of N empty files on both backends, their adler32 stored by each backend. */

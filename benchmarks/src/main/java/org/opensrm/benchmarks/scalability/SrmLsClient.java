@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.opensrm.testkit.GsoapEnvelope;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -115,17 +116,9 @@ final class SrmLsClient implements AutoCloseable {
 
     /** The bytes {@code bin/srm-loadtest --op ls} sends (its SrmRequests.ls and HttpgConnection.post). */
     private byte[] request(String surl) {
-        byte[] body = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
-                + " xmlns:SOAP-ENC=\"http://schemas.xmlsoap.org/soap/encoding/\""
-                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-                + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\""
-                + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
-                + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">"
-                + "<srm2:srmLs><srmLsRequest><arrayOfSURLs><urlArray>" + escape(surl)
+        byte[] body = GsoapEnvelope.of("srmLs", "<srmLsRequest><arrayOfSURLs><urlArray>" + escape(surl)
                 + "</urlArray></arrayOfSURLs><storageSystemInfo xsi:nil=\"true\"/><fullDetailedList>true"
-                + "</fullDetailedList><numOfLevels>1</numOfLevels></srmLsRequest></srm2:srmLs>"
-                + "</SOAP-ENV:Body></SOAP-ENV:Envelope>").getBytes(StandardCharsets.UTF_8);
+                + "</fullDetailedList><numOfLevels>1</numOfLevels></srmLsRequest>");
         byte[] head = ("POST " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n"
                 + "User-Agent: opensrm-benchmarks\r\nContent-Type: text/xml; charset=utf-8\r\n"
                 + "Content-Length: " + body.length + "\r\nConnection: keep-alive\r\nSOAPAction: \"Ls\"\r\n\r\n")

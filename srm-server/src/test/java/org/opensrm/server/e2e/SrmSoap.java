@@ -1,9 +1,9 @@
 package org.opensrm.server.e2e;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.opensrm.testkit.GridUser;
+import org.opensrm.testkit.GsoapEnvelope;
 import org.opensrm.testkit.HttpgSoapClient;
 
 /**
@@ -42,18 +42,9 @@ final class SrmSoap {
     }
 
     private HttpgSoapClient.Response call(String operation, String request) throws IOException {
-        String envelope = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
-                + " xmlns:SOAP-ENC=\"http://schemas.xmlsoap.org/soap/encoding/\""
-                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-                + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\""
-                + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
-                + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">"
-                + "<srm2:" + operation + ">" + request + "</srm2:" + operation + ">"
-                + "</SOAP-ENV:Body></SOAP-ENV:Envelope>";
         HttpgSoapClient.Response r = client.post("localhost", port, PATH,
                 Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\"", "Host", "localhost:" + port),
-                envelope.getBytes(StandardCharsets.UTF_8));
+                GsoapEnvelope.of(operation, request));
         if (r.status() != 200) {
             throw new IOException(operation + " answered " + r);
         }
@@ -61,6 +52,6 @@ final class SrmSoap {
     }
 
     private static String xml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        return GsoapEnvelope.text(s);
     }
 }

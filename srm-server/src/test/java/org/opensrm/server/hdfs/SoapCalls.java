@@ -1,9 +1,9 @@
 package org.opensrm.server.hdfs;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.opensrm.testkit.GridUser;
+import org.opensrm.testkit.GsoapEnvelope;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.TestGrid;
 
@@ -69,18 +69,10 @@ final class SoapCalls {
     }
 
     static byte[] envelope(String operation, String request) {
-        return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
-                + " xmlns:SOAP-ENC=\"http://schemas.xmlsoap.org/soap/encoding/\""
-                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-                + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\""
-                + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
-                + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">"
-                + "<srm2:" + operation + ">" + request + "</srm2:" + operation + ">"
-                + "</SOAP-ENV:Body></SOAP-ENV:Envelope>").getBytes(StandardCharsets.UTF_8);
+        return GsoapEnvelope.of(operation, request);
     }
 
     static String xml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        return GsoapEnvelope.text(s);
     }
 }
