@@ -46,6 +46,18 @@ class SrmClientsTest {
     }
 
     @Test
+    void aClientGlibcAbortedForHeapCorruptionIsRunOnceMore() throws IOException {
+        Path marker = tmp.resolve("aborted-once");
+        String script = "if [ -e " + marker + " ]; then echo second; else touch " + marker
+                + "; echo 'free(): invalid pointer' >&2; kill -ABRT $$; fi";
+        ClientRun run = clients.run(List.of("/bin/sh", "-c", script));
+        assertTrue(run.ok(), run.describe());
+        assertEquals("second", run.stdout().trim());
+        ClientRun other = clients.run(List.of("/bin/sh", "-c", "echo 'other failure' >&2; kill -ABRT $$"));
+        assertEquals(134, other.exitCode(), "an abort without glibc's heap message is not run again");
+    }
+
+    @Test
     void gfalLsListsGsiftpDirectory() throws IOException {
         ClientRun ls = clients.gfal("gfal-ls", "-l", server.url(data.path() + "/"));
         assertTrue(ls.ok(), ls.describe());
