@@ -61,6 +61,8 @@ public final class SrmServer implements AutoCloseable {
     private final UploadJanitor janitor;
     private final HttpgServer transport;
     private final ScheduledExecutorService housekeeping;
+    private final ScheduledExecutorService admissionTimer;
+    private final AdmissionControl admission;
     private final List<String> surlHosts;
     private final SrmMetrics metrics;
     private MetricsEndpoint metricsEndpoint;
@@ -98,10 +100,16 @@ public final class SrmServer implements AutoCloseable {
         CurrentRequest current = new CurrentRequest();
         this.metrics = new SrmMetrics();
         ServerConfig.Limits limits = config.limits();
-        AdmissionControl admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
-                limits.queue(), limits.queueWait(), metrics);
-        SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, admission, metrics), ops);
-        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, limits.maxRequestBytes());
+        this.admissionTimer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "srm-admission-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
+                limits.queue(), limits.queueWait(), metrics, admissionTimer);
+        SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
+        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, admission,
+                limits.maxRequestBytes());
         this.transport = new HttpgServer(TransportConfig.builder()
                 .host(config.host()).port(config.port())
                 .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
@@ -207,6 +215,8 @@ public final class SrmServer implements AutoCloseable {
             metricsEndpoint.close();
         }
         transport.close();
+        admission.close();
+        admissionTimer.shutdownNow();
         selector.close();
         try {
             backend.close();

@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * is cheaper anyway.
  */
 final class BufferedResponse extends HttpServletResponseWrapper {
-    private final ByteArrayOutputStream body = new ByteArrayOutputStream(4096);
+    private final ByteArrayOutputStream body = new ByteArrayOutputStream(16 * 1024); // srmLs of 10 entries: ~9 KiB
     private ServletOutputStream stream;
     private PrintWriter writer;
 
@@ -81,11 +81,13 @@ final class BufferedResponse extends HttpServletResponseWrapper {
             writer.flush();
         }
         HttpServletResponse r = (HttpServletResponse) getResponse();
-        byte[] answer = body.toByteArray();
         if (r.getStatus() >= 500) {
-            answer = FaultReasons.withoutJavaNames(answer);
+            byte[] answer = FaultReasons.withoutJavaNames(body.toByteArray());
+            r.setContentLength(answer.length);
+            r.getOutputStream().write(answer);
+        } else {
+            r.setContentLength(body.size());
+            body.writeTo(r.getOutputStream()); // no copy of the held bytes
         }
-        r.setContentLength(answer.length);
-        r.getOutputStream().write(answer);
     }
 }

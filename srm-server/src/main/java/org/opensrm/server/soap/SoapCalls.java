@@ -7,7 +7,6 @@ import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.core.Caller;
-import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.server.metrics.SrmMetrics;
 import org.opensrm.server.soap.gen.TReturnStatus;
 import org.slf4j.Logger;
@@ -18,9 +17,9 @@ import org.slf4j.MDC;
  * Runs an operation for the current request: identifies and authorises the caller, sets the MDC, and turns
  * every failure into an SRM status. This is the one place where exceptions become {@code TReturnStatus}.
  *
- * <p>It is also the one place that answers overload. A call that finds every processing slot taken (and the
- * waiting queue full, see {@link AdmissionControl}) is answered at once with a normal SOAP response (HTTP 200)
- * whose request status is {@code SRM_INTERNAL_ERROR} with the explanation {@link #BUSY}. Tried with the real
+ * <p>It is also the one place that answers overload. A call that admission control refused (every processing slot
+ * taken and the waiting queue full, or its wait ran out; see {@link SoapServlet}) is answered with a normal SOAP
+ * response (HTTP 200) whose request status is {@code SRM_INTERNAL_ERROR} with the explanation {@link #BUSY}. Tried with the real
  * clients, this is the only answer gfal2 (srm-ifce) retries: it repeats srmLs, srmRm, srmPrepareToPut/Get,
  * srmPutDone and the status calls with back-off until its operation timeout. ARC reports it as a temporary error
  * (EAGAIN) and, given {@code arccp -R}, repeats the transfer without a pause. HTTP 503 (with or without a SOAP
@@ -36,23 +35,17 @@ public final class SoapCalls {
 
     private final CurrentRequest current;
     private final Authorizer authorizer;
-    private final AdmissionControl admission;
     private final SrmMetrics metrics;
 
-    public SoapCalls(CurrentRequest current, Authorizer authorizer, AdmissionControl admission, SrmMetrics metrics) {
+    public SoapCalls(CurrentRequest current, Authorizer authorizer, SrmMetrics metrics) {
         this.current = current;
         this.authorizer = authorizer;
-        this.admission = admission;
         this.metrics = metrics;
     }
 
-    /** Without limits, for tests of the edge alone. */
+    /** With metrics nobody reads, for tests of the edge alone. */
     public SoapCalls(CurrentRequest current, Authorizer authorizer) {
-        this(current, authorizer, unlimited(), new SrmMetrics());
-    }
-
-    private static AdmissionControl unlimited() {
-        return new AdmissionControl(Integer.MAX_VALUE, java.util.Map.of(), 0, java.time.Duration.ZERO, new SrmMetrics());
+        this(current, authorizer, new SrmMetrics());
     }
 
     public <Q, R> R invoke(SrmOperation<Q, R> op, Q request) {
@@ -61,10 +54,8 @@ public final class SoapCalls {
         String dn = identity.map(ClientIdentity::dn).orElse("-");
         MDC.put("dn", dn);
         SrmStatus outcome = SrmStatus.SRM_INTERNAL_ERROR;
-        AdmissionControl.Permit permit = null;
         try {
-            permit = admission.enter(op.name());
-            if (permit == null) {
+            if (current.refused()) {
                 LOG.debug("{} refused: every processing slot is taken", op.name());
                 return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR, BUSY));
             }
@@ -82,17 +73,11 @@ public final class SoapCalls {
             outcome = e.status();
             LOG.info("{} failed: {} {}", op.name(), e.status(), e.getMessage());
             return op.failure(Wire.status(e.status(), e.getMessage()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR, "the server is shutting down"));
         } catch (RuntimeException e) {
             LOG.error("{} failed unexpectedly", op.name(), e);
             return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR,
                     "internal error in " + op.name() + " (details are in the server log)"));
         } finally {
-            if (permit != null) {
-                admission.exit(permit);
-            }
             long elapsed = System.nanoTime() - start;
             metrics.record(op.name(), outcome.name(), elapsed);
             if (ACCESS.isInfoEnabled()) {

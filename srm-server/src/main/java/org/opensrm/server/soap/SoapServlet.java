@@ -6,6 +6,8 @@ import com.sun.xml.ws.api.server.SDDocumentSource;
 import com.sun.xml.ws.api.server.WSEndpoint;
 import com.sun.xml.ws.transport.http.servlet.ServletAdapter;
 import com.sun.xml.ws.transport.http.servlet.ServletAdapterList;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
@@ -23,14 +25,20 @@ import java.util.Optional;
 import java.util.function.Function;
 import javax.xml.namespace.QName;
 import org.opensrm.authz.ClientIdentity;
+import org.opensrm.server.metrics.AdmissionControl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Serves the SRM port through the JAX-WS RI, hosted programmatically (no sun-jaxws.xml, no container scanning).
- * Before JAX-WS sees a request it: bounds its size, normalises Axis-1 encoding, blanks the SOAPAction (real
- * clients send inconsistent values; dispatch is on the Body's first element), and records the caller's TLS
- * identity for {@link SoapCalls}.
+ * Before JAX-WS sees a request it: bounds its size, normalises Axis-1 encoding, refuses mistyped values, blanks the
+ * SOAPAction (real clients send inconsistent values; dispatch is on the Body's first element), records the caller's
+ * TLS identity for {@link SoapCalls}, and takes a processing slot from {@link AdmissionControl}.
+ *
+ * <p>A request that finds no free slot is suspended (servlet async: it holds no thread while it waits) and queued;
+ * when a slot is handed to it, it is dispatched again and answered. A request refused by admission control (queue
+ * full, or its wait ran out) still goes through JAX-WS, which answers it "busy" in the operation's own response
+ * type ({@link SoapCalls#BUSY}).
  */
 public final class SoapServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -41,15 +49,18 @@ public final class SoapServlet extends HttpServlet {
     private final transient CurrentRequest current;
     private final transient Function<HttpServletRequest, Optional<ClientIdentity>> identities;
     private final transient AxisEncodingNormalizer axis = new AxisEncodingNormalizer();
-    private final transient TypedValueCheck typedValues = new TypedValueCheck();
+    private final transient RequestScan scan = new RequestScan();
+    private final transient AdmissionControl admission;
     private final int maxBodyBytes;
     private transient ServletAdapter adapter;
 
     public SoapServlet(SrmSoapEndpoint endpoint, CurrentRequest current,
-                       Function<HttpServletRequest, Optional<ClientIdentity>> identities, int maxBodyBytes) {
+                       Function<HttpServletRequest, Optional<ClientIdentity>> identities, AdmissionControl admission,
+                       int maxBodyBytes) {
         this.endpoint = endpoint;
         this.current = current;
         this.identities = identities;
+        this.admission = admission;
         this.maxBodyBytes = maxBodyBytes;
     }
 
@@ -68,6 +79,11 @@ public final class SoapServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        if (req.getDispatcherType() == DispatcherType.ASYNC
+                && req.getAttribute(QueuedCall.ATTRIBUTE) instanceof QueuedCall call) {
+            answer(req, resp, call.body, call.identity, call.permit); // its wait has ended
+            return;
+        }
         if ("GET".equals(req.getMethod()) && req.getQueryString() != null
                 && req.getQueryString().equalsIgnoreCase("wsdl")) {
             adapter.publishWSDL(getServletContext(), req, resp);
@@ -92,19 +108,84 @@ public final class SoapServlet extends HttpServlet {
         if (AxisEncodingNormalizer.applies(body)) {
             body = axis.normalize(body);
         }
-        Optional<String> mistyped = typedValues.firstMistyped(body);
-        if (mistyped.isPresent()) {
-            LOG.info("refused a request with a mistyped value: {}", mistyped.get());
-            ClientFault.send(resp, mistyped.get());
+        RequestScan.Findings findings = scan.scan(body);
+        if (findings.mistyped().isPresent()) {
+            LOG.info("refused a request with a mistyped value: {}", findings.mistyped().get());
+            ClientFault.send(resp, findings.mistyped().get());
             return;
         }
-        current.set(identities.apply(req).orElse(null));
+        ClientIdentity identity = identities.apply(req).orElse(null);
+        AdmissionControl.Permit permit = admission.tryEnter(findings.operation());
+        if (permit != null) {
+            answer(req, resp, body, identity, permit);
+            return;
+        }
+        AsyncContext async = req.startAsync();
+        async.setTimeout(0); // admission control ends the wait
+        QueuedCall call = new QueuedCall(async, body, identity);
+        req.setAttribute(QueuedCall.ATTRIBUTE, call);
+        if (!admission.enqueue(findings.operation(), call)) {
+            req.removeAttribute(QueuedCall.ATTRIBUTE);
+            try {
+                answer(req, resp, body, identity, null);
+            } finally {
+                async.complete();
+            }
+        }
+    }
+
+    /** Runs the call through JAX-WS: with a slot (released here), or without one to answer it "busy". */
+    private void answer(HttpServletRequest req, HttpServletResponse resp, byte[] body, ClientIdentity identity,
+                        AdmissionControl.Permit permit) throws IOException {
+        current.set(identity, permit == null);
         try {
             BufferedResponse buffered = new BufferedResponse(resp);
             adapter.handle(getServletContext(), new Normalized(req, body), buffered);
             buffered.complete();
         } finally {
             current.clear();
+            if (permit != null) {
+                admission.exit(permit);
+            }
+        }
+    }
+
+    /** A suspended request waiting for a slot; dispatched again once admission control has decided. */
+    private final class QueuedCall implements AdmissionControl.Waiter {
+        static final String ATTRIBUTE = "org.opensrm.server.queuedCall";
+
+        private final AsyncContext async;
+        private final byte[] body;
+        private final ClientIdentity identity;
+        private volatile AdmissionControl.Permit permit;
+
+        QueuedCall(AsyncContext async, byte[] body, ClientIdentity identity) {
+            this.async = async;
+            this.body = body;
+            this.identity = identity;
+        }
+
+        @Override
+        public void admitted(AdmissionControl.Permit granted) {
+            permit = granted;
+            if (!dispatch()) {
+                admission.exit(granted);
+            }
+        }
+
+        @Override
+        public void refused() {
+            dispatch();
+        }
+
+        private boolean dispatch() {
+            try {
+                async.dispatch();
+                return true;
+            } catch (IllegalStateException e) { // the request ended while it waited (client gone, server stopping)
+                LOG.debug("a queued request ended before it could be answered: {}", e.toString());
+                return false;
+            }
         }
     }
 

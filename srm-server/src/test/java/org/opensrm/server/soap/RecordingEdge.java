@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.opensrm.authz.Authorizer;
 import org.opensrm.common.Account;
+import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
@@ -34,7 +35,8 @@ final class RecordingEdge implements AutoCloseable {
         CurrentRequest current = new CurrentRequest();
         Authorizer anyoneIsSrmuser1 = client -> ACCOUNT;
         SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, anyoneIsSrmuser1), ops.operations());
-        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, MAX_BODY);
+        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity,
+                AdmissionControl.unlimited(), MAX_BODY);
         HttpgServer server = new HttpgServer(TransportConfig.builder().host("127.0.0.1").port(0)
                 .hostCert(pki.hostCert()).hostKey(pki.hostKey()).caDir(pki.trustDir())
                 .build(), servlet, List.of("/srm/managerv2", "/srm/v2/server"));

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class TypedValueCheckTest {
-    private final TypedValueCheck check = new TypedValueCheck();
+class RequestScanTest {
+    private final RequestScan check = new RequestScan();
 
     private Optional<String> check(String field, String value) {
         String body = "<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:x=\"urn:x\"><e:Body>"
@@ -52,7 +52,7 @@ class TypedValueCheckTest {
             }
         }
         assertEquals(53, expected.size(), "the interface file's typed fields");
-        assertEquals(expected, TypedValueCheck.fields());
+        assertEquals(expected, RequestScan.fields());
     }
 
     @Test
@@ -61,5 +61,27 @@ class TypedValueCheckTest {
                 + "<urlArray>many</urlArray></a>";
         assertEquals(Optional.empty(), check.firstMistyped(nil.getBytes(StandardCharsets.UTF_8)));
         assertEquals(Optional.empty(), check.firstMistyped("<a><count>1".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void theOperationIsTheFirstElementOfTheBody() {
+        String body = "<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:x=\"urn:x\">"
+                + "<e:Header><x:h><x:inner/></x:h></e:Header><e:Body><x:srmLs><srmLsRequest><count>5</count>"
+                + "</srmLsRequest></x:srmLs><x:second/></e:Body></e:Envelope>";
+        assertEquals(new RequestScan.Findings("srmLs", Optional.empty()),
+                check.scan(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void theOperationIsKnownEvenWhenAValueIsMistypedOrTheBodyIsCutShort() {
+        String mistyped = "<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\"><e:Body><srmLs>"
+                + "<q><numOfLevels>many</numOfLevels></q></srmLs></e:Body></e:Envelope>";
+        RequestScan.Findings f = check.scan(mistyped.getBytes(StandardCharsets.UTF_8));
+        assertEquals("srmLs", f.operation());
+        assertEquals(true, f.mistyped().isPresent());
+        String cut = "<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\"><e:Body><srmPing><q>";
+        assertEquals(new RequestScan.Findings("srmPing", Optional.empty()),
+                check.scan(cut.getBytes(StandardCharsets.UTF_8)));
+        assertEquals("", check.scan("<e:Envelope/>".getBytes(StandardCharsets.UTF_8)).operation());
     }
 }

@@ -15,17 +15,33 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * Finds request values that are not of their schema type, e.g. {@code <numOfLevels>many</numOfLevels>}. JAXB
- * turns such a value into an absent field without a word, so the request would run with a default the client
- * never asked for; the servlet answers a fault naming the field instead. The typed fields are those of the SRM
- * v2.2 interface file with a non-string XML Schema type (no field name has two types there).
+ * One read of a request body before JAX-WS sees it, for two things the servlet needs first:
+ * <ul>
+ * <li>the operation: the local name of the first element in the SOAP Body ({@code srmLs}, ...), so admission
+ * control can apply its per-operation limits before the request is decoded;</li>
+ * <li>request values that are not of their schema type, e.g. {@code <numOfLevels>many</numOfLevels>}. JAXB turns
+ * such a value into an absent field without a word, so the request would run with a default the client never
+ * asked for; the servlet answers a fault naming the field instead. The typed fields are those of the SRM v2.2
+ * interface file with a non-string XML Schema type (no field name has two types there).</li>
+ * </ul>
  */
-final class TypedValueCheck {
+final class RequestScan {
     private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
     private static final BigInteger INT_MIN = BigInteger.valueOf(Integer.MIN_VALUE);
     private static final BigInteger INT_MAX = BigInteger.valueOf(Integer.MAX_VALUE);
     private static final BigInteger ULONG_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
+
+    /**
+     * What the scan found.
+     *
+     * @param operation the Body's first element's local name; empty when the body has none or cannot be read
+     * @param mistyped  the reason the first mistyped value is refused, if any
+     */
+    record Findings(String operation, Optional<String> mistyped) {
+    }
+
+    private static final String SOAP_BODY = "Body";
 
     private record XsdType(String name, Predicate<String> valid) {
     }
@@ -35,7 +51,7 @@ final class TypedValueCheck {
             v -> integerIn(v, BigInteger.ZERO, ULONG_MAX));
     private static final XsdType BOOLEAN = new XsdType("xsd:boolean",
             v -> v.equals("true") || v.equals("false") || v.equals("1") || v.equals("0"));
-    private static final XsdType DATE_TIME = new XsdType("xsd:dateTime", TypedValueCheck::dateTime);
+    private static final XsdType DATE_TIME = new XsdType("xsd:dateTime", RequestScan::dateTime);
 
     private static final Map<String, XsdType> FIELDS = new HashMap<>();
 
@@ -72,41 +88,62 @@ final class TypedValueCheck {
 
     private final XMLInputFactory factory;
 
-    TypedValueCheck() {
+    RequestScan() {
         factory = XMLInputFactory.newDefaultFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
     }
 
-    /**
-     * The reason the first mistyped value is refused, if any. A body that cannot be read is not judged here: JAX-WS
-     * reads it next and reports why.
-     */
+    /** The reason the first mistyped value is refused, if any (see {@link #scan}). */
     Optional<String> firstMistyped(byte[] body) {
+        return scan(body).mistyped();
+    }
+
+    /**
+     * Reads the body once. A body that cannot be read is not judged here (whatever was found before the error is
+     * returned): JAX-WS reads it next and reports why.
+     */
+    Findings scan(byte[] body) {
+        String operation = "";
         try {
             XMLStreamReader r = factory.createXMLStreamReader(new ByteArrayInputStream(body));
             try {
+                int depth = 0;
+                boolean inBody = false;
                 while (r.hasNext()) {
-                    if (r.next() != XMLStreamConstants.START_ELEMENT) {
+                    int event = r.next();
+                    if (event == XMLStreamConstants.END_ELEMENT) {
+                        depth--;
                         continue;
                     }
-                    XsdType type = FIELDS.get(r.getLocalName());
+                    if (event != XMLStreamConstants.START_ELEMENT) {
+                        continue;
+                    }
+                    depth++;
+                    String name = r.getLocalName();
+                    if (depth == 2 && SOAP_BODY.equals(name)) {
+                        inBody = true;
+                    } else if (depth == 3 && inBody && operation.isEmpty()) {
+                        operation = name;
+                    }
+                    XsdType type = FIELDS.get(name);
                     if (type == null || "true".equals(r.getAttributeValue(XSI, "nil"))) {
                         continue;
                     }
-                    String name = r.getLocalName();
                     String value = r.getElementText().strip();
+                    depth--; // getElementText() leaves the reader on the element's end
                     if (!type.valid().test(value)) {
-                        return Optional.of(name + ": '" + shortened(value) + "' is not a valid " + type.name());
+                        return new Findings(operation,
+                                Optional.of(name + ": '" + shortened(value) + "' is not a valid " + type.name()));
                     }
                 }
             } finally {
                 r.close();
             }
         } catch (XMLStreamException | RuntimeException e) {
-            return Optional.empty();
+            return new Findings(operation, Optional.empty());
         }
-        return Optional.empty();
+        return new Findings(operation, Optional.empty());
     }
 
     private static boolean integerIn(String v, BigInteger min, BigInteger max) {
