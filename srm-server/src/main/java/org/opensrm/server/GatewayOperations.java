@@ -8,7 +8,6 @@ import org.opensrm.server.core.RequestControl;
 import org.opensrm.server.core.SpaceTokens;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.SrmSoapEndpoint;
-import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.*;
 import org.opensrm.server.soap.ops.*;
 
@@ -39,9 +38,9 @@ final class GatewayOperations implements SrmSoapEndpoint.Operations {
     private final GetSpaceMetaDataOp getSpaceMetaData;
 
     GatewayOperations(Lister lister, NamespaceService namespace, PutService puts, GetService gets,
-                      RequestControl control, SpaceTokens spaces, Wire wire, String backendType, String mode,
+                      RequestControl control, SpaceTokens spaces, String backendType, String mode,
                       String version) {
-        ls = new LsOp(lister, wire);
+        ls = new LsOp(lister);
         mkdir = new MkdirOp(namespace);
         rmdir = new RmdirOp(namespace);
         rm = new RmOp(namespace);

@@ -15,10 +15,11 @@ final class HostCheck {
     /** File descriptors the server needs beyond its connections (jars, logs, storage, GridFTP probes). */
     static final int SPARE_DESCRIPTORS = 256;
     /**
-     * Heap a connection costs while it carries a request, TLS and request buffers included (measured: 10,000 busy
-     * connections ran a 1 GiB heap out of memory; docs/tuning.md). Idle ones cost about 12 KiB.
+     * Heap a connection costs while a call of it waits for a processing slot, TLS state and the waiting request
+     * included: measured about 20 KiB (2,000 and 10,000 kept-alive clients, docs/tuning.md), rounded up for
+     * requests larger than an srmLs. Idle ones cost about 12 KiB.
      */
-    static final long HEAP_PER_CONNECTION = 128 * 1024;
+    static final long HEAP_PER_CONNECTION = 32 * 1024;
     static final long HEAP_BASE = 128L << 20;
 
     private final ServerConfig config;

@@ -37,7 +37,6 @@ import org.opensrm.server.soap.CurrentRequest;
 import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.server.soap.SoapServlet;
 import org.opensrm.server.soap.SrmSoapEndpoint;
-import org.opensrm.server.soap.Wire;
 import org.opensrm.server.token.TokenCodec;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
@@ -93,9 +92,8 @@ public final class SrmServer implements AutoCloseable {
         PutService puts = new PutService(backend, surls, gridftp, tokens, janitor, spaces, config.putLifetime(), clock);
         GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), clock);
         RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), clock);
-        Wire wire = new Wire();
         SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
-                namespace, puts, gets, control, spaces, wire, backend.type(), config.mode(), VERSION);
+                namespace, puts, gets, control, spaces, backend.type(), config.mode(), VERSION);
 
         CurrentRequest current = new CurrentRequest();
         this.metrics = new SrmMetrics();
@@ -119,6 +117,7 @@ public final class SrmServer implements AutoCloseable {
                 .acceptors(config.acceptors()).selectors(config.selectors())
                 .build(), servlet, PATHS);
         registerGauges();
+        metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "srm-housekeeping");
             t.setDaemon(true);

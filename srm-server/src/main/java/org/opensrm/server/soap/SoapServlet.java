@@ -4,6 +4,7 @@ import com.sun.xml.ws.api.BindingID;
 import com.sun.xml.ws.api.server.InstanceResolver;
 import com.sun.xml.ws.api.server.SDDocumentSource;
 import com.sun.xml.ws.api.server.WSEndpoint;
+import com.sun.xml.ws.api.streaming.XMLStreamWriterFactory;
 import com.sun.xml.ws.transport.http.servlet.ServletAdapter;
 import com.sun.xml.ws.transport.http.servlet.ServletAdapterList;
 import jakarta.servlet.AsyncContext;
@@ -22,10 +23,13 @@ import java.net.URL;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import javax.xml.namespace.QName;
+import javax.xml.stream.XMLOutputFactory;
 import org.opensrm.authz.ClientIdentity;
 import org.opensrm.server.metrics.AdmissionControl;
+import org.opensrm.server.soap.gen.SrmLsRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +53,12 @@ public final class SoapServlet extends HttpServlet {
     private final transient CurrentRequest current;
     private final transient Function<HttpServletRequest, Optional<ClientIdentity>> identities;
     private final transient AxisEncodingNormalizer axis = new AxisEncodingNormalizer();
+    private static final String LS = "srmLs";
+    private static final String SOAP_11_CONTENT_TYPE = "text/xml;charset=utf-8";
+
     private final transient RequestScan scan = new RequestScan();
+    private transient LsRequestReader lsRequests;
+    private final transient LongAdder lsLaneAnswers = new LongAdder();
     private final transient AdmissionControl admission;
     private final int maxBodyBytes;
     private transient ServletAdapter adapter;
@@ -66,6 +75,17 @@ public final class SoapServlet extends HttpServlet {
 
     @Override
     public void init() throws ServletException {
+        // Answers are written by the JDK's StAX writer, which hands JAX-WS its output stream, so that JAXB writes
+        // the payload straight to UTF-8 bytes. hadoop-client-runtime registers its relocated Woodstox as the JVM's
+        // StAX provider, and JAX-WS cannot find the stream of that one (its property names were relocated too):
+        // every element then went through two writer layers, about half of the CPU an srmLs answer costs. This
+        // sets JAX-WS's writer factory for this class loader; every SRM servlet sets the same.
+        XMLStreamWriterFactory.set(new XMLStreamWriterFactory.Default(XMLOutputFactory.newDefaultFactory()));
+        try {
+            lsRequests = new LsRequestReader();
+        } catch (jakarta.xml.bind.JAXBException e) {
+            throw new ServletException("cannot bind the srmLs request type", e);
+        }
         URL wsdl = SrmSoapEndpoint.class.getResource("/wsdl/srm.v2.2.literal.wsdl");
         if (wsdl == null) {
             throw new ServletException("derived WSDL /wsdl/srm.v2.2.literal.wsdl is missing from the classpath");
@@ -81,7 +101,7 @@ public final class SoapServlet extends HttpServlet {
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         if (req.getDispatcherType() == DispatcherType.ASYNC
                 && req.getAttribute(QueuedCall.ATTRIBUTE) instanceof QueuedCall call) {
-            answer(req, resp, call.body, call.identity, call.permit); // its wait has ended
+            answer(req, resp, call.body, call.identity, call.operation, call.permit); // its wait has ended
             return;
         }
         if ("GET".equals(req.getMethod()) && req.getQueryString() != null
@@ -117,28 +137,35 @@ public final class SoapServlet extends HttpServlet {
         ClientIdentity identity = identities.apply(req).orElse(null);
         AdmissionControl.Permit permit = admission.tryEnter(findings.operation());
         if (permit != null) {
-            answer(req, resp, body, identity, permit);
+            answer(req, resp, body, identity, findings.operation(), permit);
             return;
         }
         AsyncContext async = req.startAsync();
         async.setTimeout(0); // admission control ends the wait
-        QueuedCall call = new QueuedCall(async, body, identity);
+        QueuedCall call = new QueuedCall(async, body, identity, findings.operation());
         req.setAttribute(QueuedCall.ATTRIBUTE, call);
         if (!admission.enqueue(findings.operation(), call)) {
             req.removeAttribute(QueuedCall.ATTRIBUTE);
             try {
-                answer(req, resp, body, identity, null);
+                answer(req, resp, body, identity, findings.operation(), null);
             } finally {
                 async.complete();
             }
         }
     }
 
-    /** Runs the call through JAX-WS: with a slot (released here), or without one to answer it "busy". */
+    /**
+     * Runs the call through JAX-WS: with a slot (released here), or without one to answer it "busy". A plain srmLs
+     * with a slot takes the srmLs lane instead: the same endpoint method, its answer written by
+     * {@link LsAnswerWriter}.
+     */
     private void answer(HttpServletRequest req, HttpServletResponse resp, byte[] body, ClientIdentity identity,
-                        AdmissionControl.Permit permit) throws IOException {
+                        String operation, AdmissionControl.Permit permit) throws IOException {
         current.set(identity, permit == null);
         try {
+            if (permit != null && LS.equals(operation) && answeredInLsLane(resp, body)) {
+                return;
+            }
             BufferedResponse buffered = new BufferedResponse(resp);
             adapter.handle(getServletContext(), new Normalized(req, body), buffered);
             buffered.complete();
@@ -150,6 +177,24 @@ public final class SoapServlet extends HttpServlet {
         }
     }
 
+    private boolean answeredInLsLane(HttpServletResponse resp, byte[] body) throws IOException {
+        SrmLsRequest request = lsRequests.read(body);
+        if (request == null) {
+            return false;
+        }
+        byte[] answer = LsAnswerWriter.write(endpoint.srmLs(request));
+        resp.setContentType(SOAP_11_CONTENT_TYPE);
+        resp.setContentLength(answer.length);
+        resp.getOutputStream().write(answer);
+        lsLaneAnswers.increment();
+        return true;
+    }
+
+    /** srmLs calls answered in the srmLs lane since the start (the others went through JAX-WS). */
+    public long lsLaneAnswers() {
+        return lsLaneAnswers.sum();
+    }
+
     /** A suspended request waiting for a slot; dispatched again once admission control has decided. */
     private final class QueuedCall implements AdmissionControl.Waiter {
         static final String ATTRIBUTE = "org.opensrm.server.queuedCall";
@@ -157,12 +202,14 @@ public final class SoapServlet extends HttpServlet {
         private final AsyncContext async;
         private final byte[] body;
         private final ClientIdentity identity;
+        private final String operation;
         private volatile AdmissionControl.Permit permit;
 
-        QueuedCall(AsyncContext async, byte[] body, ClientIdentity identity) {
+        QueuedCall(AsyncContext async, byte[] body, ClientIdentity identity, String operation) {
             this.async = async;
             this.body = body;
             this.identity = identity;
+            this.operation = operation;
         }
 
         @Override

@@ -1,13 +1,9 @@
 package org.opensrm.server.soap;
 
 import java.math.BigInteger;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javax.xml.datatype.DatatypeConfigurationException;
-import javax.xml.datatype.DatatypeFactory;
-import javax.xml.datatype.XMLGregorianCalendar;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.soap.gen.ArrayOfAnyURI;
@@ -20,14 +16,8 @@ import org.opensrm.server.core.FileOutcome;
 /** Conversions between wire values and domain values, shared by the operations. */
 public final class Wire {
     private static final String[] MODE_NAMES = {"NONE", "X", "W", "WX", "R", "RX", "RW", "RWX"};
-    private final DatatypeFactory datatypes;
 
-    public Wire() {
-        try {
-            datatypes = DatatypeFactory.newInstance();
-        } catch (DatatypeConfigurationException e) {
-            throw new IllegalStateException("no XML datatype factory", e);
-        }
+    private Wire() {
     }
 
     public static TReturnStatus status(SrmStatus code, String explanation) {
@@ -41,14 +31,6 @@ public final class Wire {
 
     public static TReturnStatus success() {
         return status(SrmStatus.SRM_SUCCESS, null);
-    }
-
-    /** An instant as xsd:dateTime in UTC, written with {@code Z} whatever the server's time zone. */
-    public XMLGregorianCalendar time(Instant instant) {
-        // from the fields directly: a GregorianCalendar in between costs a listing of 1,000 entries milliseconds
-        java.time.ZonedDateTime t = instant.atZone(java.time.ZoneOffset.UTC);
-        return datatypes.newXMLGregorianCalendar(t.getYear(), t.getMonthValue(), t.getDayOfMonth(), t.getHour(),
-                t.getMinute(), t.getSecond(), t.getNano() / 1_000_000, 0);
     }
 
     public static List<String> urls(ArrayOfAnyURI array) {

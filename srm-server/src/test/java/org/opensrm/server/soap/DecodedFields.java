@@ -13,7 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.xml.XMLConstants;
-import javax.xml.datatype.XMLGregorianCalendar;
+import java.time.Instant;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
@@ -103,12 +103,12 @@ final class DecodedFields {
 
     private static boolean isSimple(Object value) {
         return value instanceof String || value instanceof Number || value instanceof Boolean
-                || value instanceof XMLGregorianCalendar;
+                || value instanceof Instant;
     }
 
     private static String textOf(Object value) {
-        if (value instanceof XMLGregorianCalendar c) {
-            return c.toXMLFormat();
+        if (value instanceof Instant t) {
+            return XsdDateTime.print(t);
         }
         if (value instanceof BigInteger || value instanceof Number || value instanceof Boolean) {
             return value.toString();

@@ -84,4 +84,47 @@ class RequestScanTest {
                 check.scan(cut.getBytes(StandardCharsets.UTF_8)));
         assertEquals("", check.scan("<e:Envelope/>".getBytes(StandardCharsets.UTF_8)).operation());
     }
+
+    /** Every captured request, and variants of each that the plain reading must either read alike or give up on. */
+    @Test
+    void thePlainReadingFindsWhatTheXmlParserFindsOrLeavesTheBodyToIt() {
+        int plain = 0;
+        int variants = 0;
+        for (CapturedRequest c : CapturedRequest.all()) {
+            String xml = new String(c.body(), StandardCharsets.UTF_8);
+            assertEquals(true, PlainXmlScan.scan(c.body(), RequestScan.fields().keySet()) != null,
+                    "real clients' requests are read plainly: " + c.name());
+            for (String variant : variants(xml)) {
+                byte[] body = variant.getBytes(StandardCharsets.UTF_8);
+                assertEquals(check.parse(body), check.scan(body), variant);
+                variants++;
+                if (PlainXmlScan.scan(body, RequestScan.fields().keySet()) != null) {
+                    plain++;
+                }
+            }
+        }
+        assertEquals(true, plain > 0 && plain < variants, plain + " of " + variants + " read plainly");
+    }
+
+    private static java.util.List<String> variants(String xml) {
+        java.util.List<String> out = new java.util.ArrayList<>(java.util.List.of(xml,
+                xml.replace("<numOfLevels>1<", "<numOfLevels>many<"),
+                xml.replace("<numOfLevels>", "<numOfLevels xsi:nil=\"true\">"),
+                xml.replace("<numOfLevels>1<", "<numOfLevels><!-- one -->1<"),
+                xml.replace("<numOfLevels>1<", "<numOfLevels><![CDATA[x]]><"),
+                xml.replace("<numOfLevels>1<", "<numOfLevels>&#49;<"),
+                xml.replace("<numOfLevels>1<", "<numOfLevels> 1 <"),
+                xml.replace("<fullDetailedList>true<", "<fullDetailedList>yes<"),
+                xml.replace("true</fullDetailedList>", "true</fullDetailedList><count/>"),
+                xml.replace("><", ">\n  <"),
+                xml.replace("><", "><!-- c --><"),
+                xml.replace("<?xml version=\"1.0\" encoding=\"UTF-8\"?>", ""),
+                "<!DOCTYPE x>" + xml,
+                xml.substring(0, xml.length() / 2),
+                xml.replace("\"", "'")));
+        for (int cut = 1; cut < xml.length(); cut += Math.max(1, xml.length() / 40)) {
+            out.add(xml.substring(0, cut));
+        }
+        return out;
+    }
 }

@@ -21,11 +21,9 @@ import org.opensrm.server.soap.gen.TUserPermission;
 /** srmLs: stat and listing, answered synchronously (never queued, so srmStatusOfLsRequest is never needed). */
 public final class LsOp implements SrmOperation<SrmLsRequest, SrmLsResponse> {
     private final Lister lister;
-    private final Wire wire;
 
-    public LsOp(Lister lister, Wire wire) {
+    public LsOp(Lister lister) {
         this.lister = lister;
-        this.wire = wire;
     }
 
     @Override
@@ -60,8 +58,8 @@ public final class LsOp implements SrmOperation<SrmLsRequest, SrmLsResponse> {
         }
         t.setType(s.type().name());
         t.setSize(Wire.size(s.isDirectory() ? 0L : s.size()));
-        t.setCreatedAtTime(wire.time(s.created()));
-        t.setLastModificationTime(wire.time(s.modified()));
+        t.setCreatedAtTime(s.created());
+        t.setLastModificationTime(s.modified());
         t.setFileLocality(s.isDirectory() ? "NONE" : "ONLINE");
         t.setFileStorageType("PERMANENT");
         t.setLifetimeAssigned(-1);

@@ -1,0 +1,61 @@
+package org.opensrm.server.soap;
+
+import com.sun.xml.ws.api.streaming.XMLStreamReaderFactory;
+import jakarta.xml.bind.JAXBContext;
+import jakarta.xml.bind.JAXBException;
+import jakarta.xml.bind.Unmarshaller;
+import java.io.ByteArrayInputStream;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.opensrm.server.soap.gen.SrmLsRequest;
+
+/**
+ * Reads an srmLs request the way JAX-WS would — the rpc/literal part {@code srmLsRequest} of {@code srmLs} in a SOAP
+ * 1.1 Body, decoded by JAXB into the same generated type — for the srmLs lane of {@link SoapServlet}. Only the plain
+ * case: any SOAP header (JAX-WS must judge {@code mustUnderstand}), another envelope version or anything
+ * unexpected gives {@code null}, and the request goes through JAX-WS, which answers every case, faults included.
+ */
+final class LsRequestReader {
+    private static final String SOAP_11 = "http://schemas.xmlsoap.org/soap/envelope/";
+    private static final String SRM = "http://srm.lbl.gov/StorageResourceManager";
+
+    private final JAXBContext context;
+    private final ThreadLocal<Unmarshaller> unmarshallers = new ThreadLocal<>();
+
+    LsRequestReader() throws JAXBException {
+        context = JAXBContext.newInstance(SrmLsRequest.class);
+    }
+
+    /** The request, or null when JAX-WS is to read this body. */
+    SrmLsRequest read(byte[] body) {
+        try {
+            XMLStreamReader r = XMLStreamReaderFactory.create(null, new ByteArrayInputStream(body), true);
+            try {
+                if (!next(r, SOAP_11, "Envelope") || !next(r, SOAP_11, "Body") || !next(r, SRM, "srmLs")
+                        || !next(r, "", "srmLsRequest")) {
+                    return null;
+                }
+                return unmarshaller().unmarshal(r, SrmLsRequest.class).getValue();
+            } finally {
+                r.close();
+            }
+        } catch (XMLStreamException | JAXBException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static boolean next(XMLStreamReader r, String namespace, String name) throws XMLStreamException {
+        return r.nextTag() == XMLStreamConstants.START_ELEMENT && name.equals(r.getLocalName())
+                && namespace.equals(r.getNamespaceURI() == null ? "" : r.getNamespaceURI());
+    }
+
+    private Unmarshaller unmarshaller() throws JAXBException {
+        Unmarshaller u = unmarshallers.get();
+        if (u == null) {
+            u = context.createUnmarshaller();
+            unmarshallers.set(u);
+        }
+        return u;
+    }
+}
