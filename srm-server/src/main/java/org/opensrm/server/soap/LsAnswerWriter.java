@@ -26,8 +26,45 @@ final class LsAnswerWriter {
             + "http://schemas.xmlsoap.org/soap/envelope/\"><S:Body><ns2:srmLsResponse xmlns:ns2=\""
             + "http://srm.lbl.gov/StorageResourceManager\"><srmLsResponse>");
     private static final byte[] TAIL = bytesOf("</srmLsResponse></ns2:srmLsResponse></S:Body></S:Envelope>");
-    private static final byte[] NIL_ATTRIBUTES = bytesOf(
-            " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:nil=\"true\"/>");
+
+    /** An element name, its tags already encoded. */
+    private record Tag(byte[] open, byte[] close, byte[] nil) {
+        static Tag of(String name) {
+            return new Tag(bytesOf("<" + name + ">"), bytesOf("</" + name + ">"), bytesOf("<" + name
+                    + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:nil=\"true\"/>"));
+        }
+    }
+
+    private static final Tag RETURN_STATUS = Tag.of("returnStatus");
+    private static final Tag REQUEST_TOKEN = Tag.of("requestToken");
+    private static final Tag DETAILS = Tag.of("details");
+    private static final Tag PATH_DETAIL = Tag.of("pathDetailArray");
+    private static final Tag PATH = Tag.of("path");
+    private static final Tag STATUS = Tag.of("status");
+    private static final Tag STATUS_CODE = Tag.of("statusCode");
+    private static final Tag EXPLANATION = Tag.of("explanation");
+    private static final Tag SIZE = Tag.of("size");
+    private static final Tag CREATED = Tag.of("createdAtTime");
+    private static final Tag MODIFIED = Tag.of("lastModificationTime");
+    private static final Tag STORAGE_TYPE = Tag.of("fileStorageType");
+    private static final Tag RETENTION = Tag.of("retentionPolicyInfo");
+    private static final Tag RETENTION_POLICY = Tag.of("retentionPolicy");
+    private static final Tag ACCESS_LATENCY = Tag.of("accessLatency");
+    private static final Tag LOCALITY = Tag.of("fileLocality");
+    private static final Tag SPACE_TOKENS = Tag.of("arrayOfSpaceTokens");
+    private static final Tag STRING = Tag.of("stringArray");
+    private static final Tag TYPE = Tag.of("type");
+    private static final Tag LIFETIME_ASSIGNED = Tag.of("lifetimeAssigned");
+    private static final Tag LIFETIME_LEFT = Tag.of("lifetimeLeft");
+    private static final Tag OWNER = Tag.of("ownerPermission");
+    private static final Tag USER_ID = Tag.of("userID");
+    private static final Tag MODE = Tag.of("mode");
+    private static final Tag GROUP = Tag.of("groupPermission");
+    private static final Tag GROUP_ID = Tag.of("groupID");
+    private static final Tag OTHER = Tag.of("otherPermission");
+    private static final Tag CHECKSUM_TYPE = Tag.of("checkSumType");
+    private static final Tag CHECKSUM_VALUE = Tag.of("checkSumValue");
+    private static final Tag SUB_PATHS = Tag.of("arrayOfSubPaths");
 
     private byte[] buf = new byte[16 * 1024];
     private int len;
@@ -45,12 +82,12 @@ final class LsAnswerWriter {
     }
 
     private void response(SrmLsResponse r) {
-        status("returnStatus", r.getReturnStatus(), false);
-        text("requestToken", r.getRequestToken(), true);
-        details("details", r.getDetails(), true);
+        status(RETURN_STATUS, r.getReturnStatus(), false);
+        text(REQUEST_TOKEN, r.getRequestToken(), true);
+        details(DETAILS, r.getDetails(), true);
     }
 
-    private void details(String name, ArrayOfTMetaDataPathDetail a, boolean nillable) {
+    private void details(Tag name, ArrayOfTMetaDataPathDetail a, boolean nillable) {
         if (absent(name, a, nillable)) {
             return;
         }
@@ -63,87 +100,87 @@ final class LsAnswerWriter {
     }
 
     private void detail(TMetaDataPathDetail d) {
-        if (absent("pathDetailArray", d, true)) {
+        if (absent(PATH_DETAIL, d, true)) {
             return;
         }
-        start("pathDetailArray");
-        text("path", d.getPath(), false);
-        status("status", d.getStatus(), true);
-        number("size", d.getSize());
-        text("createdAtTime", XsdDateTime.print(d.getCreatedAtTime()), true);
-        text("lastModificationTime", XsdDateTime.print(d.getLastModificationTime()), true);
-        text("fileStorageType", d.getFileStorageType(), true);
+        start(PATH_DETAIL);
+        text(PATH, d.getPath(), false);
+        status(STATUS, d.getStatus(), true);
+        number(SIZE, d.getSize());
+        text(CREATED, XsdDateTime.print(d.getCreatedAtTime()), true);
+        text(MODIFIED, XsdDateTime.print(d.getLastModificationTime()), true);
+        text(STORAGE_TYPE, d.getFileStorageType(), true);
         retention(d.getRetentionPolicyInfo());
-        text("fileLocality", d.getFileLocality(), true);
-        strings("arrayOfSpaceTokens", d.getArrayOfSpaceTokens());
-        text("type", d.getType(), true);
-        text("lifetimeAssigned", d.getLifetimeAssigned() == null ? null : d.getLifetimeAssigned().toString(), true);
-        text("lifetimeLeft", d.getLifetimeLeft() == null ? null : d.getLifetimeLeft().toString(), true);
+        text(LOCALITY, d.getFileLocality(), true);
+        strings(SPACE_TOKENS, d.getArrayOfSpaceTokens());
+        text(TYPE, d.getType(), true);
+        text(LIFETIME_ASSIGNED, d.getLifetimeAssigned() == null ? null : d.getLifetimeAssigned().toString(), true);
+        text(LIFETIME_LEFT, d.getLifetimeLeft() == null ? null : d.getLifetimeLeft().toString(), true);
         owner(d.getOwnerPermission());
         group(d.getGroupPermission());
-        text("otherPermission", d.getOtherPermission(), true);
-        text("checkSumType", d.getCheckSumType(), false);
-        text("checkSumValue", d.getCheckSumValue(), false);
-        details("arrayOfSubPaths", d.getArrayOfSubPaths(), false);
-        end("pathDetailArray");
+        text(OTHER, d.getOtherPermission(), true);
+        text(CHECKSUM_TYPE, d.getCheckSumType(), false);
+        text(CHECKSUM_VALUE, d.getCheckSumValue(), false);
+        details(SUB_PATHS, d.getArrayOfSubPaths(), false);
+        end(PATH_DETAIL);
     }
 
-    private void status(String name, TReturnStatus s, boolean nillable) {
+    private void status(Tag name, TReturnStatus s, boolean nillable) {
         if (absent(name, s, nillable)) {
             return;
         }
         start(name);
-        text("statusCode", s.getStatusCode(), false);
-        text("explanation", s.getExplanation(), false);
+        text(STATUS_CODE, s.getStatusCode(), false);
+        text(EXPLANATION, s.getExplanation(), false);
         end(name);
     }
 
     private void retention(TRetentionPolicyInfo r) {
-        if (absent("retentionPolicyInfo", r, true)) {
+        if (absent(RETENTION, r, true)) {
             return;
         }
-        start("retentionPolicyInfo");
-        text("retentionPolicy", r.getRetentionPolicy(), false);
-        text("accessLatency", r.getAccessLatency(), true);
-        end("retentionPolicyInfo");
+        start(RETENTION);
+        text(RETENTION_POLICY, r.getRetentionPolicy(), false);
+        text(ACCESS_LATENCY, r.getAccessLatency(), true);
+        end(RETENTION);
     }
 
     private void owner(TUserPermission p) {
-        if (absent("ownerPermission", p, true)) {
+        if (absent(OWNER, p, true)) {
             return;
         }
-        start("ownerPermission");
-        text("userID", p.getUserID(), false);
-        text("mode", p.getMode(), false);
-        end("ownerPermission");
+        start(OWNER);
+        text(USER_ID, p.getUserID(), false);
+        text(MODE, p.getMode(), false);
+        end(OWNER);
     }
 
     private void group(TGroupPermission p) {
-        if (absent("groupPermission", p, true)) {
+        if (absent(GROUP, p, true)) {
             return;
         }
-        start("groupPermission");
-        text("groupID", p.getGroupID(), false);
-        text("mode", p.getMode(), false);
-        end("groupPermission");
+        start(GROUP);
+        text(GROUP_ID, p.getGroupID(), false);
+        text(MODE, p.getMode(), false);
+        end(GROUP);
     }
 
-    private void strings(String name, ArrayOfString a) {
+    private void strings(Tag name, ArrayOfString a) {
         if (absent(name, a, false)) {
             return;
         }
         start(name);
         for (String s : a.getStringArray()) {
-            text("stringArray", s, true);
+            text(STRING, s, true);
         }
         end(name);
     }
 
-    private void number(String name, BigInteger n) {
+    private void number(Tag name, BigInteger n) {
         text(name, n == null ? null : n.toString(), true);
     }
 
-    private void text(String name, String value, boolean nillable) {
+    private void text(Tag name, String value, boolean nillable) {
         if (absent(name, value, nillable)) {
             return;
         }
@@ -153,41 +190,22 @@ final class LsAnswerWriter {
     }
 
     /** True when there is nothing more to write: the value is absent (and written as nil if it may be). */
-    private boolean absent(String name, Object value, boolean nillable) {
+    private boolean absent(Tag name, Object value, boolean nillable) {
         if (value != null) {
             return false;
         }
         if (nillable) {
-            put('<');
-            ascii(name);
-            bytes(NIL_ATTRIBUTES);
+            bytes(name.nil());
         }
         return true;
     }
 
-    private void start(String name) {
-        put('<');
-        ascii(name);
-        put('>');
+    private void start(Tag name) {
+        bytes(name.open());
     }
 
-    private void end(String name) {
-        put('<');
-        put('/');
-        ascii(name);
-        put('>');
-    }
-
-    private void ascii(String name) {
-        room(name.length());
-        for (int i = 0; i < name.length(); i++) {
-            buf[len++] = (byte) name.charAt(i);
-        }
-    }
-
-    private void put(char c) {
-        room(1);
-        buf[len++] = (byte) c;
+    private void end(Tag name) {
+        bytes(name.close());
     }
 
     private void bytes(byte[] b) {
@@ -202,22 +220,22 @@ final class LsAnswerWriter {
         }
     }
 
+    private static final byte[] AMP = bytesOf("&amp;");
+    private static final byte[] LT = bytesOf("&lt;");
+    private static final byte[] GT = bytesOf("&gt;");
+    private static final byte[] CR = bytesOf("&#xD;");
+
     /** Element text as JAXB's minimum escaping writes it: {@code & < > \r} as references, the rest as UTF-8. */
     private void escaped(String s) {
         int plain = 0;
         for (int i = 0; i < s.length(); i++) {
-            String reference = switch (s.charAt(i)) {
-                case '&' -> "&amp;";
-                case '<' -> "&lt;";
-                case '>' -> "&gt;";
-                case '\r' -> "&#xD;";
-                default -> null;
-            };
-            if (reference != null) {
-                utf8(s, plain, i);
-                ascii(reference);
-                plain = i + 1;
+            char c = s.charAt(i);
+            if (c > '>' || (c != '&' && c != '<' && c != '>' && c != '\r')) {
+                continue;
             }
+            utf8(s, plain, i);
+            bytes(c == '&' ? AMP : c == '<' ? LT : c == '>' ? GT : CR);
+            plain = i + 1;
         }
         utf8(s, plain, s.length());
     }
