@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,7 +62,7 @@ class ClientsUnderOverloadTest {
 
     @Test
     void aRefusedCallIsANormalSoapAnswerWithSrmInternalError() throws Exception {
-        try (TakenSlot slot = TakenSlot.take()) {
+        try (TakenSlot slot = takeSlot()) {
             HttpgSoapClient.Response busy = soap.ls(site.surl("/alice/listed"), true, 0, -1, -1);
             assertEquals(200, busy.status(), busy.toString());
             assertEquals("SRM_INTERNAL_ERROR", busy.text("srmLsResponse/returnStatus/statusCode"), busy.toString());
@@ -78,7 +74,7 @@ class ClientsUnderOverloadTest {
     @Test
     void gfalLsRetriesTheBusyAnswerAndListsOnceTheSlotIsFree() throws Exception {
         RunningClient ls;
-        try (TakenSlot slot = TakenSlot.take()) {
+        try (TakenSlot slot = takeSlot()) {
             long before = rejected();
             ls = alice.start(List.of("gfal-ls", site.surl("/alice/listed")));
             awaitRejections(before + 2, ls);
@@ -94,7 +90,7 @@ class ClientsUnderOverloadTest {
     void gfalCopyRetriesTheBusyAnswerAndUploadsOnceTheSlotIsFree() throws Exception {
         Path source = OnDisk.randomFile(local.resolve("up.bin"), 300_000, 61);
         RunningClient cp;
-        try (TakenSlot slot = TakenSlot.take()) {
+        try (TakenSlot slot = takeSlot()) {
             long before = rejected();
             cp = alice.start(List.of("gfal-copy", "file://" + source, site.surl("/alice/uploaded.bin")));
             awaitRejections(before + 2, cp);
@@ -108,7 +104,7 @@ class ClientsUnderOverloadTest {
 
     @Test
     void arcReportsATemporaryErrorAtOnceAndListsOnceTheSlotIsFree() throws Exception {
-        try (TakenSlot slot = TakenSlot.take()) {
+        try (TakenSlot slot = takeSlot()) {
             ClientRun refused = alice.arc("arcls", "-t", "30", site.surl("/alice/listed"));
             assertTrue(slot.stillTaken(), "arcls was answered and gave up while the slot was taken");
             assertEquals(1, refused.exitCode(), refused.describe());
@@ -126,7 +122,7 @@ class ClientsUnderOverloadTest {
     @Test
     void arccpRetriesWithoutPausingSoItsRetriesAreSpentWhileTheSlotIsTaken() throws Exception {
         Path source = OnDisk.randomFile(local.resolve("arc-up.bin"), 100_000, 62);
-        try (TakenSlot slot = TakenSlot.take()) {
+        try (TakenSlot slot = takeSlot()) {
             long before = rejected();
             ClientRun cp = alice.arc("arccp", "-R", "2", "-t", "30", source.toString(),
                     site.surl("/alice/arc-uploaded.bin"));
@@ -155,38 +151,7 @@ class ClientsUnderOverloadTest {
                 + (client.isRunning() ? "runs" : "ended:\n" + client.await().describe()));
     }
 
-    /** The server's one processing slot, taken by an srmLs held in the backend until closed. */
-    private static final class TakenSlot implements AutoCloseable {
-        private final HoldingBackend.Hold hold;
-        private final CompletableFuture<HttpgSoapClient.Response> call;
-
-        private TakenSlot(HoldingBackend.Hold hold, CompletableFuture<HttpgSoapClient.Response> call) {
-            this.hold = hold;
-            this.call = call;
-        }
-
-        static TakenSlot take() throws InterruptedException {
-            HoldingBackend.Hold hold = backend.arm();
-            CompletableFuture<HttpgSoapClient.Response> call = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return soap.ls(site.surl(HELD), true, 0, -1, -1);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            assertTrue(hold.awaitArrival(60), "the slot holder's srmLs never reached the backend");
-            return new TakenSlot(hold, call);
-        }
-
-        boolean stillTaken() {
-            return hold.isHolding();
-        }
-
-        @Override
-        public void close() throws Exception {
-            hold.release();
-            HttpgSoapClient.Response r = call.get(60, TimeUnit.SECONDS);
-            assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
-        }
+    private static TakenSlot takeSlot() throws InterruptedException {
+        return TakenSlot.take(backend, soap, site, HELD);
     }
 }

@@ -66,7 +66,7 @@ class QueuedCallsTest {
     void gfalLsWaitsInTheQueueAndListsOnceTheSlotIsFree() throws Exception {
         RunningClient ls;
         long rejectedBefore = rejected();
-        try (TakenSlot slot = TakenSlot.take()) {
+        try (TakenSlot slot = takeSlot()) {
             ls = alice.start(List.of("gfal-ls", site.surl("/alice/queued")));
             awaitWaiting(1, ls);
             assertTrue(ls.isRunning(), "gfal-ls waits for its answer");
@@ -81,7 +81,7 @@ class QueuedCallsTest {
     @Test
     void queuedCallsHoldNoThreadSoTheOneBeyondTheQueueIsAnsweredBusyAtOnce() throws Exception {
         List<CompletableFuture<HttpgSoapClient.Response>> queued = new ArrayList<>();
-        try (TakenSlot slot = TakenSlot.take()) {
+        try (TakenSlot slot = takeSlot()) {
             for (int i = 0; i < QUEUE; i++) {
                 queued.add(lsAsync("/alice/queued"));
             }
@@ -109,7 +109,7 @@ class QueuedCallsTest {
                 })) {
             Files.writeString(shortWait.onDisk(HELD), "held\n");
             SrmSoap client = new SrmSoap(shortWait, shortWait.alice());
-            try (TakenSlot slot = TakenSlot.take(holding[0], client, shortWait)) {
+            try (TakenSlot slot = TakenSlot.take(holding[0], client, shortWait, HELD)) {
                 long before = shortWait.server().metrics().rejectedCount();
                 HttpgSoapClient.Response busy = client.ls(shortWait.surl("/alice"), true, 1, -1, -1);
                 assertEquals("SRM_INTERNAL_ERROR", busy.text("srmLsResponse/returnStatus/statusCode"), busy.toString());
@@ -144,43 +144,7 @@ class QueuedCallsTest {
         assertEquals(count, site.server().metrics().waiting().get(), "calls waiting for the slot");
     }
 
-    /** The server's one processing slot, taken by an srmLs held in the backend until closed. */
-    private static final class TakenSlot implements AutoCloseable {
-        private final HoldingBackend.Hold hold;
-        private final CompletableFuture<HttpgSoapClient.Response> call;
-
-        private TakenSlot(HoldingBackend.Hold hold, CompletableFuture<HttpgSoapClient.Response> call) {
-            this.hold = hold;
-            this.call = call;
-        }
-
-        static TakenSlot take() throws InterruptedException {
-            return take(backend, soap, site);
-        }
-
-        static TakenSlot take(HoldingBackend holding, SrmSoap client, E2eSite on)
-                throws InterruptedException {
-            HoldingBackend.Hold hold = holding.arm();
-            CompletableFuture<HttpgSoapClient.Response> call = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return client.ls(on.surl(HELD), true, 0, -1, -1);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            assertTrue(hold.awaitArrival(60), "the slot holder's srmLs never reached the backend");
-            return new TakenSlot(hold, call);
-        }
-
-        boolean stillTaken() {
-            return hold.isHolding();
-        }
-
-        @Override
-        public void close() throws Exception {
-            hold.release();
-            HttpgSoapClient.Response r = call.get(60, TimeUnit.SECONDS);
-            assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
-        }
+    private static TakenSlot takeSlot() throws InterruptedException {
+        return TakenSlot.take(backend, soap, site, HELD);
     }
 }
