@@ -8,11 +8,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.Map;
 import org.opensrm.testkit.internal.ProcessRunner;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs the real grid clients as processes with a {@link ClientEnvironment}: the gfal2 command-line tools, Python
@@ -27,10 +26,17 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  */
 public final class SrmClients {
-    private static final Logger LOG = LoggerFactory.getLogger(SrmClients.class);
-    /** glibc's messages when it aborts a process whose heap is corrupt. */
-    private static final Pattern GLIBC_HEAP_ABORT = Pattern.compile(
-            "free\\(\\): invalid|double free|corrupted (size|double-linked|top size)|malloc\\(\\): ");
+    /**
+     * gfal2 clients (the gfal tools and python3-gfal2 scripts) run Globus in its non-threaded model. gfal2 selects
+     * "pthread" unless {@code GLOBUS_THREAD_MODEL} is set; then freeing the gfal2 context at the end of a command
+     * (GridFTPFactory::clear_cache, globus_ftp_client_handle_destroy) only starts the close of the cached GridFTP
+     * control connection, and nothing waits for it: a Globus callback thread may still be deleting the connection's
+     * GSI context (gss_delete_sec_context, ASN1_item_free) while the main thread runs exit() and OPENSSL_cleanup
+     * frees what it points into. glibc then aborts the client, after its work is done, with "free(): invalid
+     * pointer" or "munmap_chunk(): invalid pointer" (exit 134), about once in 250 gfal-copy runs on two busy cores.
+     * Without Globus threads, callbacks run only inside gfal2's own waits, so nothing runs alongside exit().
+     */
+    private static final String GLOBUS_THREAD_MODEL = "GLOBUS_THREAD_MODEL";
     private static final String PYTHON = "/usr/bin/python3";
     private static final String BDII_CONF = "bdii.conf";
 
@@ -95,23 +101,9 @@ public final class SrmClients {
         return run(command("globus-url-copy", args));
     }
 
-    /**
-     * Any command in the client environment, with the configured timeout. A client that glibc aborted for heap
-     * corruption in its own process ({@code free(): invalid pointer} and the like, exit 134 — seen once in gfal-copy
-     * among hundreds of runs) is run once more and that second run is the answer; the abort is logged.
-     */
+    /** Any command in the client environment, with the configured timeout; gfal2 clients as described above. */
     public ClientRun run(List<String> command) throws IOException {
-        ClientRun first = runner.run(command, env.variables(), env.home(), env.timeout());
-        if (!abortedByGlibc(first)) {
-            return first;
-        }
-        LOG.warn("{} aborted inside the client (glibc: {}); running it once more", command.get(0),
-                first.stderr().strip());
-        return runner.run(command, env.variables(), env.home(), env.timeout());
-    }
-
-    private static boolean abortedByGlibc(ClientRun run) {
-        return run.exitCode() == 134 && GLIBC_HEAP_ABORT.matcher(run.stderr()).find();
+        return runner.run(command, variables(command), env.home(), env.timeout());
     }
 
     /**
@@ -120,7 +112,21 @@ public final class SrmClients {
      * The configured timeout still bounds it: {@link RunningClient#await} kills it past that.
      */
     public RunningClient start(List<String> command) throws IOException {
-        return runner.start(command, env.variables(), env.home(), env.timeout());
+        return runner.start(command, variables(command), env.home(), env.timeout());
+    }
+
+    /** The environment for {@code command}: a gfal2 client also gets {@code GLOBUS_THREAD_MODEL=none}. */
+    Map<String, String> variables(List<String> command) {
+        Map<String, String> vars = new LinkedHashMap<>(env.variables());
+        if (isGfal2Client(command.get(0))) {
+            vars.putIfAbsent(GLOBUS_THREAD_MODEL, "none"); // an explicit ClientEnvironment value wins
+        }
+        return vars;
+    }
+
+    private static boolean isGfal2Client(String program) {
+        String name = Path.of(program).getFileName().toString();
+        return name.startsWith("gfal-") || name.equals(Path.of(PYTHON).getFileName().toString());
     }
 
     private static List<String> command(String program, String... args) {

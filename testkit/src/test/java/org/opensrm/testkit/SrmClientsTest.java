@@ -46,15 +46,14 @@ class SrmClientsTest {
     }
 
     @Test
-    void aClientGlibcAbortedForHeapCorruptionIsRunOnceMore() throws IOException {
-        Path marker = tmp.resolve("aborted-once");
-        String script = "if [ -e " + marker + " ]; then echo second; else touch " + marker
-                + "; echo 'free(): invalid pointer' >&2; kill -ABRT $$; fi";
-        ClientRun run = clients.run(List.of("/bin/sh", "-c", script));
-        assertTrue(run.ok(), run.describe());
-        assertEquals("second", run.stdout().trim());
-        ClientRun other = clients.run(List.of("/bin/sh", "-c", "echo 'other failure' >&2; kill -ABRT $$"));
-        assertEquals(134, other.exitCode(), "an abort without glibc's heap message is not run again");
+    void gfal2ClientsRunGlobusWithoutThreadsAndOtherClientsAsTheyAre() throws IOException {
+        ClientRun py = clients.gfalPython("import os\nprint(os.environ.get('GLOBUS_THREAD_MODEL'))");
+        assertTrue(py.ok(), py.describe());
+        assertEquals("none", py.stdout().trim());
+        assertEquals("none", clients.variables(List.of("gfal-copy", "a", "b")).get("GLOBUS_THREAD_MODEL"));
+        assertEquals("none", clients.variables(List.of("/usr/bin/gfal-ls")).get("GLOBUS_THREAD_MODEL"));
+        assertFalse(clients.variables(List.of("globus-url-copy")).containsKey("GLOBUS_THREAD_MODEL"));
+        assertFalse(clients.variables(List.of("arccp")).containsKey("GLOBUS_THREAD_MODEL"));
     }
 
     @Test
