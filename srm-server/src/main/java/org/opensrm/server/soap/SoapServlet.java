@@ -9,19 +9,13 @@ import com.sun.xml.ws.transport.http.servlet.ServletAdapter;
 import com.sun.xml.ws.transport.http.servlet.ServletAdapterList;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
-import java.util.Collections;
-import java.util.Enumeration;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -167,7 +161,7 @@ public final class SoapServlet extends HttpServlet {
                 return;
             }
             BufferedResponse buffered = new BufferedResponse(resp);
-            adapter.handle(getServletContext(), new Normalized(req, body), buffered);
+            adapter.handle(getServletContext(), new NormalizedRequest(req, body), buffered);
             buffered.complete();
         } finally {
             current.clear();
@@ -239,67 +233,5 @@ public final class SoapServlet extends HttpServlet {
     private byte[] readBounded(InputStream in) throws IOException {
         byte[] data = in.readNBytes(maxBodyBytes + 1);
         return data.length > maxBodyBytes ? null : data;
-    }
-
-    /** The request as JAX-WS should see it: the normalised body and a blank SOAPAction. */
-    private static final class Normalized extends HttpServletRequestWrapper {
-        private final byte[] body;
-
-        Normalized(HttpServletRequest req, byte[] body) {
-            super(req);
-            this.body = body;
-        }
-
-        @Override
-        public String getHeader(String name) {
-            return "SOAPAction".equalsIgnoreCase(name) ? "\"\"" : super.getHeader(name);
-        }
-
-        @Override
-        public Enumeration<String> getHeaders(String name) {
-            return "SOAPAction".equalsIgnoreCase(name) ? Collections.enumeration(java.util.List.of("\"\""))
-                    : super.getHeaders(name);
-        }
-
-        @Override
-        public int getContentLength() {
-            return body.length;
-        }
-
-        @Override
-        public long getContentLengthLong() {
-            return body.length;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() {
-            ByteArrayInputStream in = new ByteArrayInputStream(body);
-            return new ServletInputStream() {
-                @Override
-                public boolean isFinished() {
-                    return in.available() == 0;
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(ReadListener listener) {
-                    throw new IllegalStateException("synchronous reads only");
-                }
-
-                @Override
-                public int read() {
-                    return in.read();
-                }
-
-                @Override
-                public int read(byte[] b, int off, int len) {
-                    return in.read(b, off, len);
-                }
-            };
-        }
     }
 }
