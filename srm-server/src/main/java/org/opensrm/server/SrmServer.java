@@ -98,11 +98,7 @@ public final class SrmServer implements AutoCloseable {
         CurrentRequest current = new CurrentRequest();
         this.metrics = new SrmMetrics();
         ServerConfig.Limits limits = config.limits();
-        this.admissionTimer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "srm-admission-timer");
-            t.setDaemon(true);
-            return t;
-        });
+        this.admissionTimer = daemonScheduler("srm-admission-timer");
         this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
                 limits.queue(), limits.queueWait(), metrics, admissionTimer);
         SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
@@ -118,8 +114,12 @@ public final class SrmServer implements AutoCloseable {
                 .build(), servlet, PATHS);
         registerGauges();
         metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
-        this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "srm-housekeeping");
+        this.housekeeping = daemonScheduler("srm-housekeeping");
+    }
+
+    private static ScheduledExecutorService daemonScheduler(String name) {
+        return Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, name);
             t.setDaemon(true);
             return t;
         });
