@@ -1,9 +1,7 @@
 package org.opensrm.server.soap;
 
-import java.math.BigInteger;
-import java.util.Arrays;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.util.Arrays;
 import org.opensrm.server.soap.gen.ArrayOfString;
 import org.opensrm.server.soap.gen.ArrayOfTMetaDataPathDetail;
 import org.opensrm.server.soap.gen.SrmLsResponse;
@@ -92,8 +90,7 @@ final class LsAnswerWriter {
             return;
         }
         start(name);
-        List<TMetaDataPathDetail> list = a.getPathDetailArray();
-        for (TMetaDataPathDetail d : list) {
+        for (TMetaDataPathDetail d : a.getPathDetailArray()) {
             detail(d);
         }
         end(name);
@@ -114,8 +111,8 @@ final class LsAnswerWriter {
         text(LOCALITY, d.getFileLocality(), true);
         strings(SPACE_TOKENS, d.getArrayOfSpaceTokens());
         text(TYPE, d.getType(), true);
-        text(LIFETIME_ASSIGNED, d.getLifetimeAssigned() == null ? null : d.getLifetimeAssigned().toString(), true);
-        text(LIFETIME_LEFT, d.getLifetimeLeft() == null ? null : d.getLifetimeLeft().toString(), true);
+        number(LIFETIME_ASSIGNED, d.getLifetimeAssigned());
+        number(LIFETIME_LEFT, d.getLifetimeLeft());
         owner(d.getOwnerPermission());
         group(d.getGroupPermission());
         text(OTHER, d.getOtherPermission(), true);
@@ -176,7 +173,8 @@ final class LsAnswerWriter {
         end(name);
     }
 
-    private void number(Tag name, BigInteger n) {
+    /** A nillable number, as its decimal digits. */
+    private void number(Tag name, Number n) {
         text(name, n == null ? null : n.toString(), true);
     }
 

@@ -3,8 +3,6 @@ package org.opensrm.server.soap;
 import com.sun.xml.ws.api.streaming.XMLStreamReaderFactory;
 import java.io.ByteArrayInputStream;
 import java.math.BigInteger;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -84,9 +82,6 @@ final class RequestScan {
         Map<String, String> out = new HashMap<>();
         FIELDS.forEach((name, type) -> out.put(name, type.name()));
         return out;
-    }
-
-    RequestScan() {
     }
 
     /** The reason the first mistyped value is refused, if any (see {@link #scan}). */
@@ -176,15 +171,10 @@ final class RequestScan {
 
     private static boolean dateTime(String v) {
         try {
-            OffsetDateTime.parse(v);
+            XsdDateTime.parse(v);
             return true;
-        } catch (DateTimeParseException e) {
-            try {
-                java.time.LocalDateTime.parse(v);
-                return true;
-            } catch (DateTimeParseException e2) {
-                return false;
-            }
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 
