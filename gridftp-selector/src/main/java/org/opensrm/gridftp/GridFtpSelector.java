@@ -1,5 +1,6 @@
 package org.opensrm.gridftp;
 
+import java.util.List;
 import org.opensrm.common.SrmException;
 
 /**
@@ -10,9 +11,26 @@ public interface GridFtpSelector extends AutoCloseable {
 
     /**
      * @return a node believed to be up
-     * @throws SrmException {@code SRM_FAILURE} when no configured node is reachable
+     * @throws SrmException {@code SRM_FAILURE} when no configured node is reachable; the load-probe selector
+     *                      throws {@link NoDoorAvailableException} ({@code SRM_INTERNAL_ERROR}, busy) when every door
+     *                      is full or dead
      */
     GridFtpNode select() throws SrmException;
+
+    /** For operators: what the selector knows of each door, in configuration order; empty when it probes no load. */
+    default List<DoorLoad> doorLoads() {
+        return List.of();
+    }
+
+    /** For operators: how many times {@link #select()} chose the door; 0 when the selector does not count. */
+    default long choices(GridFtpNode node) {
+        return 0;
+    }
+
+    /** For operators: how many calls of {@link #select()} found no door; 0 when the selector does not count. */
+    default long noDoorAnswers() {
+        return 0;
+    }
 
     /** Stops background work; the default has none. */
     @Override

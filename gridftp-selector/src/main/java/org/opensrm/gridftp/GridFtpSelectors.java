@@ -2,6 +2,11 @@ package org.opensrm.gridftp;
 
 import java.util.List;
 import org.opensrm.common.SrmException;
+import org.opensrm.gridftp.internal.GmondSource;
+import org.opensrm.gridftp.internal.LoadProbeSelector;
+import org.opensrm.gridftp.internal.LoadProber;
+import org.opensrm.gridftp.internal.LoadSnapshot;
+import org.opensrm.gridftp.internal.PrometheusSource;
 import org.opensrm.gridftp.internal.RandomSelector;
 import org.opensrm.gridftp.internal.RoundRobinSelector;
 
@@ -11,34 +16,58 @@ public final class GridFtpSelectors {
     }
 
     /**
-     * A selector over {@code config.nodes()} with its own background {@link ProbingNodeHealth}, already started;
-     * closing the selector stops the prober.
+     * A selector over {@code config.nodes()} with its own background prober, already started: a
+     * {@link ProbingNodeHealth} for random and round-robin, a load prober for {@link SelectionPolicy#LOAD_PROBE}.
+     * Closing the selector stops the prober.
      */
     public static GridFtpSelector create(SelectorConfig config) {
+        if (config.policy() == SelectionPolicy.LOAD_PROBE) {
+            LoadProber prober = new LoadProber(config, loadSource(config.loadProbe())).start();
+            return new OwningSelector(new LoadProbeSelector(config.nodes(), NodeHealth.ALWAYS_UP, prober::snapshot,
+                    config.loadProbe().nearTie()), prober);
+        }
         ProbingNodeHealth health = new ProbingNodeHealth(config).start();
         return new OwningSelector(create(config.policy(), config.nodes(), health), health);
     }
 
-    /** A selector with the given policy over the nodes, reading the caller's health (which the caller closes). */
+    /**
+     * A selector with the given policy over the nodes, reading the caller's health (which the caller closes). The
+     * load-probe policy made here has no prober: every door stays unknown and it chooses uniformly at random.
+     */
     public static GridFtpSelector create(SelectionPolicy policy, List<GridFtpNode> nodes, NodeHealth health) {
         switch (policy) {
             case RANDOM:
                 return new RandomSelector(nodes, health);
             case ROUND_ROBIN:
                 return new RoundRobinSelector(nodes, health);
+            case LOAD_PROBE:
+                LoadSnapshot unprobed = LoadSnapshot.unprobed(nodes);
+                return new LoadProbeSelector(nodes, health, () -> unprobed, LoadProbeConfig.DEFAULT_NEAR_TIE);
             default:
                 throw new IllegalArgumentException("unsupported policy " + policy);
+        }
+    }
+
+    /** The load source a configuration names ({@link LoadSource#NONE} for the banner alone). */
+    public static LoadSource loadSource(LoadProbeConfig config) {
+        switch (config.source()) {
+            case PROMETHEUS:
+                return new PrometheusSource(config::endpointsOf, config.maxAnswerBytes());
+            case GMOND:
+                return new GmondSource(config::endpointsOf, config.maxAnswerBytes());
+            default:
+                return LoadSource.NONE;
         }
     }
 
     /** Selector plus the prober it owns. */
     private static final class OwningSelector implements GridFtpSelector {
         private final GridFtpSelector delegate;
-        private final ProbingNodeHealth health;
+        private final AutoCloseable prober;
 
-        OwningSelector(GridFtpSelector delegate, ProbingNodeHealth health) {
+        OwningSelector(GridFtpSelector delegate, AutoCloseable prober) {
             this.delegate = delegate;
-            this.health = health;
+            this.prober = prober;
         }
 
         @Override
@@ -47,8 +76,27 @@ public final class GridFtpSelectors {
         }
 
         @Override
+        public List<DoorLoad> doorLoads() {
+            return delegate.doorLoads();
+        }
+
+        @Override
+        public long choices(GridFtpNode node) {
+            return delegate.choices(node);
+        }
+
+        @Override
+        public long noDoorAnswers() {
+            return delegate.noDoorAnswers();
+        }
+
+        @Override
         public void close() {
-            health.close();
+            try {
+                prober.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing the GridFTP prober", e);
+            }
             delegate.close();
         }
 

@@ -11,7 +11,8 @@ import java.util.Objects;
  *
  * <p>Defaults: policy {@link SelectionPolicy#ROUND_ROBIN}, probe interval 10 s, connect timeout 2 s. The
  * connect timeout bounds both the TCP connect and the wait for the {@code 220} banner, and must not exceed the
- * probe interval.
+ * probe interval. The load-probe settings ({@link #loadProbe()}) are checked against the nodes when the policy is
+ * {@link SelectionPolicy#LOAD_PROBE}.
  */
 public final class SelectorConfig {
     public static final SelectionPolicy DEFAULT_POLICY = SelectionPolicy.ROUND_ROBIN;
@@ -22,12 +23,14 @@ public final class SelectorConfig {
     private final SelectionPolicy policy;
     private final Duration probeInterval;
     private final Duration connectTimeout;
+    private final LoadProbeConfig loadProbe;
 
     private SelectorConfig(Builder b) {
         this.nodes = List.copyOf(b.nodes);
         this.policy = b.policy;
         this.probeInterval = b.probeInterval;
         this.connectTimeout = b.connectTimeout;
+        this.loadProbe = b.loadProbe;
     }
 
     public static Builder builder() {
@@ -51,10 +54,15 @@ public final class SelectorConfig {
         return connectTimeout;
     }
 
+    /** Settings of {@link SelectionPolicy#LOAD_PROBE}; {@link LoadProbeConfig#defaults()} unless set. */
+    public LoadProbeConfig loadProbe() {
+        return loadProbe;
+    }
+
     @Override
     public String toString() {
         return "SelectorConfig{nodes=" + nodes + ", policy=" + policy + ", probeInterval=" + probeInterval
-                + ", connectTimeout=" + connectTimeout + "}";
+                + ", connectTimeout=" + connectTimeout + ", loadProbe=" + loadProbe + "}";
     }
 
     /** Validating builder; {@link #build()} throws {@link IllegalArgumentException} on a bad value. */
@@ -63,6 +71,7 @@ public final class SelectorConfig {
         private SelectionPolicy policy = DEFAULT_POLICY;
         private Duration probeInterval = DEFAULT_PROBE_INTERVAL;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private LoadProbeConfig loadProbe = LoadProbeConfig.defaults();
 
         private Builder() {
         }
@@ -97,6 +106,11 @@ public final class SelectorConfig {
             return this;
         }
 
+        public Builder loadProbe(LoadProbeConfig value) {
+            this.loadProbe = Objects.requireNonNull(value, "loadProbe");
+            return this;
+        }
+
         public SelectorConfig build() {
             if (nodes.isEmpty()) {
                 throw new IllegalArgumentException("at least one GridFTP node must be configured");
@@ -113,6 +127,9 @@ public final class SelectorConfig {
             if (connectTimeout.compareTo(probeInterval) > 0) {
                 throw new IllegalArgumentException("connect timeout " + connectTimeout
                         + " exceeds probe interval " + probeInterval);
+            }
+            if (policy == SelectionPolicy.LOAD_PROBE) {
+                loadProbe.validateFor(nodes);
             }
             return new SelectorConfig(this);
         }

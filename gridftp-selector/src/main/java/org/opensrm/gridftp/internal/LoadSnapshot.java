@@ -1,0 +1,68 @@
+package org.opensrm.gridftp.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.opensrm.gridftp.DoorLoad;
+import org.opensrm.gridftp.DoorState;
+import org.opensrm.gridftp.GridFtpNode;
+
+/**
+ * What the request path reads: one immutable ranking built by the prober after each round and swapped in whole
+ * (a volatile reference), so a selection holds no lock and never sees half a round. Doors that are
+ * {@link DoorState#UP} are sorted by load, least first; {@link DoorState#UNKNOWN} doors are kept apart.
+ */
+public final class LoadSnapshot {
+    final GridFtpNode[] up;
+    final double[] upLoad;
+    final int[] upIndex;
+    final GridFtpNode[] unknown;
+    final int[] unknownIndex;
+    final boolean anyFull;
+    private final List<DoorLoad> doors;
+
+    /**
+     * @param doors one entry per configured door, in configuration order (an entry's position is its index in the
+     *              selector's choice counters)
+     */
+    public LoadSnapshot(List<DoorLoad> doors) {
+        this.doors = List.copyOf(doors);
+        List<Integer> ups = new ArrayList<>();
+        List<Integer> unknowns = new ArrayList<>();
+        boolean full = false;
+        for (int i = 0; i < doors.size(); i++) {
+            switch (doors.get(i).state()) {
+                case UP -> ups.add(i);
+                case UNKNOWN -> unknowns.add(i);
+                case FULL -> full = true;
+                default -> { }
+            }
+        }
+        ups.sort(Comparator.comparingDouble(i -> doors.get(i).load()));
+        this.upIndex = ups.stream().mapToInt(Integer::intValue).toArray();
+        this.up = Arrays.stream(upIndex).mapToObj(i -> doors.get(i).node()).toArray(GridFtpNode[]::new);
+        this.upLoad = Arrays.stream(upIndex).mapToDouble(i -> doors.get(i).load()).toArray();
+        this.unknownIndex = unknowns.stream().mapToInt(Integer::intValue).toArray();
+        this.unknown = Arrays.stream(unknownIndex).mapToObj(i -> doors.get(i).node()).toArray(GridFtpNode[]::new);
+        this.anyFull = full;
+    }
+
+    /** Before the first round: every door unknown ("not probed yet"), so selection is uniformly random. */
+    public static LoadSnapshot unprobed(List<GridFtpNode> nodes) {
+        return new LoadSnapshot(nodes.stream()
+                .map(n -> new DoorLoad(n, DoorState.UNKNOWN, Double.NaN, "not probed yet")).toList());
+    }
+
+    /** Every door, in configuration order. */
+    public List<DoorLoad> doors() {
+        return doors;
+    }
+
+    /** "a (full: 421 ...), b (dead: ...)" for the message of a refused selection. */
+    String describe() {
+        return doors.stream().map(d -> d.node() + " " + d.state().name().toLowerCase() + ": " + d.detail())
+                .collect(Collectors.joining("; "));
+    }
+}

@@ -1,0 +1,134 @@
+package org.opensrm.gridftp.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.opensrm.gridftp.GridFtpNode;
+import org.opensrm.gridftp.LoadSample;
+import org.opensrm.gridftp.LoadSource;
+import org.opensrm.gridftp.ProbeException;
+
+/**
+ * The contract every {@link LoadSource} keeps, one nested class per kind of answer. Bind it by implementing
+ * {@link #source} (a source reading the given endpoint for door {@link #DOOR}), {@link #http()} (how the endpoint
+ * speaks) and the answers in the source's own format.
+ */
+public abstract class LoadSourceContract {
+    protected static final GridFtpNode DOOR = new GridFtpNode("localhost", 2811);
+    protected static final Duration TIMEOUT = Duration.ofMillis(700);
+    private final List<FakeEndpoint> endpoints = new ArrayList<>();
+
+    /** A source reading {@code endpoint} for {@link #DOOR}, answers capped at 1 MiB. */
+    protected abstract LoadSource source(String endpoint);
+
+    /** Whether the endpoint is an HTTP server (else it writes its dump and closes). */
+    protected abstract boolean http();
+
+    /** An answer reporting 7 sessions, 5e8 bytes/s and a load average of 3 over 4 cores. */
+    protected abstract String goodAnswer();
+
+    /** A well-formed answer reporting {@code sessions} sessions (possibly negative or absurd). */
+    protected abstract String answerWithSessions(String sessions);
+
+    protected final FakeEndpoint endpoint(FakeEndpoint.Behaviour b, String body) throws IOException {
+        FakeEndpoint e = new FakeEndpoint(http(), b, body);
+        endpoints.add(e);
+        return e;
+    }
+
+    @AfterEach
+    void closeEndpoints() throws IOException {
+        for (FakeEndpoint e : endpoints) {
+            e.close();
+        }
+    }
+
+    private LoadSample sample(FakeEndpoint.Behaviour b, String body) throws Exception {
+        return source(endpoint(b, body).endpoint()).sample(DOOR, TIMEOUT);
+    }
+
+    private ProbeException failure(FakeEndpoint.Behaviour b, String body) throws IOException {
+        LoadSource s = source(endpoint(b, body).endpoint());
+        long t0 = System.nanoTime();
+        ProbeException e = assertThrows(ProbeException.class, () -> s.sample(DOOR, TIMEOUT));
+        assertTrue(System.nanoTime() - t0 < TIMEOUT.toNanos() * 10, "the probe ends near its timeout");
+        return e;
+    }
+
+    @Nested
+    class GoodAnswer {
+        @Test
+        void readsTheFigures() throws Exception {
+            LoadSample s = sample(FakeEndpoint.Behaviour.ANSWER, goodAnswer());
+            assertEquals(7, s.sessions(), 1e-9);
+            assertEquals(5e8, s.bytesPerSecond(), 1e-3);
+            assertEquals(0.75, s.cpu(), 1e-9);
+        }
+    }
+
+    @Nested
+    class HangingEndpoint {
+        @Test
+        void failsWithinTheTimeout() throws Exception {
+            ProbeException e = failure(FakeEndpoint.Behaviour.HANG, "");
+            assertTrue(e.getMessage().contains("did not answer within"), e.getMessage());
+        }
+    }
+
+    @Nested
+    class GarbageAnswer {
+        @Test
+        void binaryNoiseFails() throws Exception {
+            failure(FakeEndpoint.Behaviour.ANSWER, "\u0001\u0002 <<<garbage>>> {{ ]] \n%%%% 12 12 12\n");
+        }
+
+        @Test
+        void anAnswerWithoutLoadFiguresFails() throws Exception {
+            failure(FakeEndpoint.Behaviour.ANSWER, answerWithSessions("1").replace("gridftp_sessions", "something_else"));
+        }
+    }
+
+    @Nested
+    class HugeAnswer {
+        @Test
+        void tenMegabytesFail() throws Exception {
+            ProbeException e = failure(FakeEndpoint.Behaviour.HUGE, "");
+            assertTrue(e.getMessage().contains("more than"), e.getMessage());
+        }
+    }
+
+    @Nested
+    class AbsurdFigures {
+        @Test
+        void negativeSessionsFail() throws Exception {
+            ProbeException e = failure(FakeEndpoint.Behaviour.ANSWER, answerWithSessions("-3"));
+            assertTrue(e.getMessage().contains("absurd"), e.getMessage());
+        }
+
+        @Test
+        void absurdlyManySessionsFail() throws Exception {
+            ProbeException e = failure(FakeEndpoint.Behaviour.ANSWER, answerWithSessions("1e12"));
+            assertTrue(e.getMessage().contains("absurd"), e.getMessage());
+        }
+    }
+
+    @Nested
+    class ClosedPort {
+        @Test
+        void refusedConnectionFails() throws Exception {
+            FakeEndpoint e = endpoint(FakeEndpoint.Behaviour.ANSWER, goodAnswer());
+            String where = e.endpoint();
+            e.close();
+            LoadSource s = source(where);
+            assertThrows(ProbeException.class, () -> s.sample(DOOR, TIMEOUT));
+        }
+    }
+}
