@@ -59,7 +59,7 @@ public final class LoadProber implements AutoCloseable {
         LoadSample sample;
         long sampleAt = Long.MIN_VALUE;
         String sampleError = "not probed yet";
-        DoorState reported = DoorState.UNKNOWN;
+        DoorState reported; // null until the first round judged it
 
         Door(GridFtpNode node) {
             this.node = node;
@@ -183,13 +183,13 @@ public final class LoadProber implements AutoCloseable {
 
     private DoorLoad judge(Door d, long now) {
         DoorLoad load = state(d, now);
-        if (load.state() != d.reported) {
+        if (load.state() != d.reported && !(d.reported == null && load.detail().equals("not probed yet"))) {
+            String was = d.reported == null ? "first probe" : "was " + d.reported.name().toLowerCase();
             if (load.state() == DoorState.UP) {
-                LOG.info("GridFTP door {} is up (was {}): load {}", d.node, d.reported.name().toLowerCase(),
-                        String.format("%.3f", load.load()));
+                LOG.info("GridFTP door {} is up ({}): load {}", d.node, was, String.format("%.3f", load.load()));
             } else {
-                LOG.warn("GridFTP door {} is {} (was {}): {}", d.node, load.state().name().toLowerCase(),
-                        d.reported.name().toLowerCase(), load.detail());
+                LOG.warn("GridFTP door {} is {} ({}): {}", d.node, load.state().name().toLowerCase(), was,
+                        load.detail());
             }
             d.reported = load.state();
         } else {
