@@ -113,6 +113,7 @@ public final class SrmServer implements AutoCloseable {
                 .acceptors(config.acceptors()).selectors(config.selectors())
                 .build(), servlet, PATHS);
         registerGauges();
+        DoorMetrics.register(metrics, selector, config.gridftpNodes());
         metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
         this.housekeeping = daemonScheduler("srm-housekeeping");
     }
@@ -144,7 +145,8 @@ public final class SrmServer implements AutoCloseable {
         try {
             return GridFtpSelectors.create(SelectorConfig.builder().nodes(config.gridftpNodes())
                     .policy(SelectionPolicy.parse(config.gridftpSelector()))
-                    .probeInterval(config.gridftpProbeInterval()).connectTimeout(config.gridftpProbeTimeout()).build());
+                    .probeInterval(config.gridftpProbeInterval()).connectTimeout(config.gridftpProbeTimeout())
+                    .loadProbe(config.gridftpLoadProbe()).build());
         } catch (IllegalArgumentException e) {
             throw new ConfigException("GridFTP selection (gridftp.*): " + e.getMessage());
         }

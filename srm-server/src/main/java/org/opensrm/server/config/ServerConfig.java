@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.gridftp.GridFtpNode;
+import org.opensrm.gridftp.LoadProbeConfig;
 
 /**
  * The whole server configuration, parsed and validated. Built only through {@link #from(RawConfig)}, which
@@ -21,7 +22,7 @@ public record ServerConfig(
         byte[] tokenKey, String mode, Path stateDir, Duration putLifetime, Duration getLifetime,
         String backend, Path backendRoot, int directoryMode,
         List<GridFtpNode> gridftpNodes, String gridftpSelector, String gridftpPathPrefix,
-        Duration gridftpProbeInterval, Duration gridftpProbeTimeout,
+        Duration gridftpProbeInterval, Duration gridftpProbeTimeout, LoadProbeConfig gridftpLoadProbe,
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
         int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs) {
@@ -61,8 +62,9 @@ public record ServerConfig(
                 tokenKey.getBytes(StandardCharsets.UTF_8), c.oneOf("srm.mode", "gateway"), c.getPath("srm.state.dir"),
                 c.getDuration("srm.put.lifetime"), c.getDuration("srm.get.lifetime"),
                 c.oneOf("backend", "posix", "hdfs"), root, octal(c, "backend.posix.dir.mode"),
-                nodes(c), c.oneOf("gridftp.selector", "random", "roundrobin"), trimSlash(prefix),
+                nodes(c), c.oneOf("gridftp.selector", "random", "roundrobin", "loadprobe"), trimSlash(prefix),
                 c.getDuration("gridftp.probe.interval"), c.getDuration("gridftp.probe.timeout"),
+                LoadProbeSettings.from(c),
                 c.getInt("ls.max.entries", 1, 1_000_000), spaceTokens(c),
                 threadsMin, threadsMax, c.getInt("jetty.accept.queue", 1, 1_000_000),
                 c.getDuration("jetty.idle.timeout"), c.getInt("jetty.max.connections", 1, 10_000_000),
