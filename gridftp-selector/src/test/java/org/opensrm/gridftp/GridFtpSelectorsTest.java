@@ -68,7 +68,47 @@ class GridFtpSelectorsTest {
         assertEquals(SelectionPolicy.RANDOM, SelectionPolicy.parse(" Random "));
         assertEquals(SelectionPolicy.ROUND_ROBIN, SelectionPolicy.parse("round-robin"));
         assertEquals(SelectionPolicy.ROUND_ROBIN, SelectionPolicy.parse("ROUND_ROBIN"));
+        assertEquals(SelectionPolicy.LOAD_PROBE, SelectionPolicy.parse("loadprobe"));
+        assertEquals(SelectionPolicy.LOAD_PROBE, SelectionPolicy.parse("Load-Probe"));
         assertThrows(IllegalArgumentException.class, () -> SelectionPolicy.parse("least-loaded"));
+    }
+
+    @Test
+    void loadProbeConfigDefaultsAndValidation() {
+        LoadProbeConfig d = LoadProbeConfig.defaults();
+        assertEquals(LoadProbeConfig.Source.BANNER, d.source());
+        assertEquals(100, d.sessionsMax());
+        assertEquals(3, d.staleIntervals());
+        assertEquals(6, d.deadIntervals());
+        assertEquals(0.10, d.nearTie());
+        GridFtpNode door = new GridFtpNode("door1.example.org", 2812);
+        LoadProbeConfig t = LoadProbeConfig.builder().source(LoadProbeConfig.Source.PROMETHEUS)
+                .endpoint("http://{host}:9811/metrics?door={port}").build();
+        assertEquals(java.util.List.of("http://door1.example.org:9811/metrics?door=2812"), t.endpointsOf(door));
+
+        assertThrows(IllegalArgumentException.class, () -> LoadProbeConfig.builder().weights(0, 0, 0).build());
+        assertThrows(IllegalArgumentException.class, () -> LoadProbeConfig.builder().weights(-1, 1, 1).build());
+        assertThrows(IllegalArgumentException.class, () -> LoadProbeConfig.builder().weights(Double.NaN, 1, 1).build());
+        assertThrows(IllegalArgumentException.class, () -> LoadProbeConfig.builder().staleIntervals(3).deadIntervals(3).build());
+        assertThrows(IllegalArgumentException.class, () -> LoadProbeConfig.builder().nearTie(1.5).build());
+        assertThrows(IllegalArgumentException.class, () -> LoadProbeConfig.builder().maxAnswerBytes(10).build());
+        assertThrows(IllegalArgumentException.class,
+                () -> LoadProbeConfig.builder().source(LoadProbeConfig.Source.GMOND).build());
+        assertThrows(IllegalArgumentException.class, () -> LoadProbeConfig.Source.parse("nagios"));
+
+        // endpoints are checked against the doors when the policy is loadprobe
+        SelectorConfig.Builder gmondUrl = SelectorConfig.builder().node(door).policy(SelectionPolicy.LOAD_PROBE)
+                .loadProbe(LoadProbeConfig.builder().source(LoadProbeConfig.Source.GMOND).endpoint("http://{host}/").build());
+        assertThrows(IllegalArgumentException.class, gmondUrl::build);
+        SelectorConfig.Builder strangerDoor = SelectorConfig.builder().node(door).policy(SelectionPolicy.LOAD_PROBE)
+                .loadProbe(LoadProbeConfig.builder().source(LoadProbeConfig.Source.PROMETHEUS)
+                        .endpoint("http://{host}:9811/metrics")
+                        .doorEndpoints(new GridFtpNode("other.example.org", 2811), java.util.List.of("http://o/")).build());
+        assertThrows(IllegalArgumentException.class, strangerDoor::build);
+        SelectorConfig ok = SelectorConfig.builder().node(door).policy(SelectionPolicy.LOAD_PROBE)
+                .loadProbe(LoadProbeConfig.builder().source(LoadProbeConfig.Source.GMOND).endpoint("{host}:8649").build())
+                .build();
+        assertEquals(java.util.List.of("door1.example.org:8649"), ok.loadProbe().endpointsOf(door));
     }
 
     @Test
