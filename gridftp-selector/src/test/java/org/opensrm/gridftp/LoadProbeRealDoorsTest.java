@@ -136,12 +136,15 @@ class LoadProbeRealDoorsTest {
         return new LoadProber(config, GridFtpSelectors.loadSource(config.loadProbe()));
     }
 
+    private static LoadProbeSelector selector(LoadProber p) {
+        return new LoadProbeSelector(doors.stream().map(Door::node).toList(), NodeHealth.ALWAYS_UP, p::snapshot, 0.1);
+    }
+
     @Test
     void newTransfersAvoidTheBusyDoorAndReturnOnceItIsIdle() throws Exception {
         Door a = doors.get(0);
         try (LoadProber p = prober().start()) {
-            LoadProbeSelector selector = new LoadProbeSelector(doors.stream().map(Door::node).toList(),
-                    NodeHealth.ALWAYS_UP, p::snapshot, 0.1);
+            LoadProbeSelector selector = selector(p);
             awaitRounds(p, p.completedRounds() + 1);
 
             List<SlowSource> sources = new ArrayList<>();
@@ -183,8 +186,7 @@ class LoadProbeRealDoorsTest {
     void aKilledDoorIsDroppedWithinTwoRoundsAndReadmittedAfterRestart() throws Exception {
         Door c = doors.get(2);
         try (LoadProber p = prober().start()) {
-            LoadProbeSelector selector = new LoadProbeSelector(doors.stream().map(Door::node).toList(),
-                    NodeHealth.ALWAYS_UP, p::snapshot, 0.1);
+            LoadProbeSelector selector = selector(p);
             await(() -> load(p, c.node()).state() == DoorState.UP, "c up");
             c.server.close();
             long killedAt = p.completedRounds();
@@ -216,7 +218,7 @@ class LoadProbeRealDoorsTest {
     }
 
     private static DoorLoad load(LoadProber p, GridFtpNode n) {
-        return p.snapshot().doors().stream().filter(d -> d.node().equals(n)).findFirst().orElseThrow();
+        return p.snapshot().door(n);
     }
 
     private static Map<GridFtpNode, Integer> count(LoadProbeSelector s, int calls) {
@@ -236,15 +238,7 @@ class LoadProbeRealDoorsTest {
     }
 
     private static void await(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
+        Await.until(condition, what, Duration.ofSeconds(90));
     }
 
     /**

@@ -72,19 +72,11 @@ class LoadProberTest {
     }
 
     private static void await(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
+        Await.until(condition, what, Duration.ofSeconds(20));
     }
 
     private static DoorLoad load(LoadProber p, GridFtpNode n) {
-        return p.snapshot().doors().stream().filter(d -> d.node().equals(n)).findFirst().orElseThrow();
+        return p.snapshot().door(n);
     }
 
     @Test

@@ -29,7 +29,7 @@ public final class BannerProbe {
     public NodeStatus probe(GridFtpNode node) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(node.host(), node.port()), millisLeft(deadline));
+            socket.connect(new InetSocketAddress(node.host(), node.port()), BoundedRead.millisLeft(deadline));
             String line = readLine(socket.getInputStream(), deadline, socket);
             if (line.startsWith("220")) {
                 quietQuit(socket.getOutputStream());
@@ -46,7 +46,7 @@ public final class BannerProbe {
     private static String readLine(InputStream in, long deadline, Socket socket) throws IOException {
         StringBuilder line = new StringBuilder();
         while (line.length() < MAX_LINE) {
-            socket.setSoTimeout(millisLeft(deadline));
+            socket.setSoTimeout(BoundedRead.millisLeft(deadline));
             int c = in.read();
             if (c < 0) {
                 return line.length() == 0 ? "(connection closed without greeting)" : line.toString();
@@ -59,14 +59,6 @@ public final class BannerProbe {
             }
         }
         return line.toString();
-    }
-
-    private static int millisLeft(long deadline) throws SocketTimeoutException {
-        long left = (deadline - System.nanoTime()) / 1_000_000L;
-        if (left <= 0) {
-            throw new SocketTimeoutException("probe deadline passed");
-        }
-        return (int) Math.min(Integer.MAX_VALUE, left);
     }
 
     private static void quietQuit(OutputStream out) {

@@ -100,7 +100,8 @@ public final class BoundedRead {
         }
     }
 
-    private static int millisLeft(long deadline) throws SocketTimeoutException {
+    /** Milliseconds to {@code deadline} (a {@link System#nanoTime()}), at least 1; a timeout once it has passed. */
+    static int millisLeft(long deadline) throws SocketTimeoutException {
         long left = (deadline - System.nanoTime()) / 1_000_000L;
         if (left <= 0) {
             throw new SocketTimeoutException("deadline passed");

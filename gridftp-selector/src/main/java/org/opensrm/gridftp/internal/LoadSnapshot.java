@@ -60,6 +60,16 @@ public final class LoadSnapshot {
         return doors;
     }
 
+    /** What is known of one door ({@code UNKNOWN} "not configured" for a door not among them). */
+    public DoorLoad door(GridFtpNode node) {
+        for (DoorLoad d : doors) {
+            if (d.node().equals(node)) {
+                return d;
+            }
+        }
+        return new DoorLoad(node, DoorState.UNKNOWN, Double.NaN, "not configured");
+    }
+
     /** "a (full: 421 ...), b (dead: ...)" for the message of a refused selection. */
     String describe() {
         return doors.stream().map(d -> d.node() + " " + d.state().name().toLowerCase() + ": " + d.detail())
