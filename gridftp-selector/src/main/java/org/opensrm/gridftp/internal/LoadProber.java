@@ -26,8 +26,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Probes every door each interval, in the background: the 220 banner (alive, {@code 421} = full, time to greet),
- * then the {@link LoadSource}, each bounded by the probe timeout, doors in parallel on a small pool. After each
- * round it builds a new {@link LoadSnapshot} and swaps it in whole; the request path only reads that reference.
+ * then the {@link LoadSource}, each bounded by the probe timeout, doors in parallel on a pool of at most 32 threads
+ * (a round with many slow doors takes several waves; a probe not finished by the round's deadline counts as not
+ * heard from). After each round it builds a new {@link LoadSnapshot} and swaps it in whole; the request path only
+ * reads that reference.
  *
  * <p>A door's state after a round: DEAD when its banner probe failed, or when no probe of it finished for
  * {@code deadIntervals}; FULL on {@code 421} or sessions at their maximum; UP with fresh figures; UNKNOWN when its
@@ -35,7 +37,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class LoadProber implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LoadProber.class);
-    private static final int MAX_PROBE_THREADS = 16;
+    private static final int MAX_PROBE_THREADS = 32;
 
     private final List<GridFtpNode> nodes;
     private final LoadProbeConfig config;
@@ -46,6 +48,7 @@ public final class LoadProber implements AutoCloseable {
     private final Door[] doors;
     private final ScheduledExecutorService scheduler;
     private final ExecutorService pool;
+    private final int threads;
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicLong rounds = new AtomicLong();
     private volatile LoadSnapshot current;
@@ -80,7 +83,8 @@ public final class LoadProber implements AutoCloseable {
         this.doors = nodes.stream().map(Door::new).toArray(Door[]::new);
         this.current = LoadSnapshot.unprobed(nodes);
         this.scheduler = daemons(1, "gridftp-loadprobe");
-        this.pool = Executors.newFixedThreadPool(Math.min(nodes.size(), MAX_PROBE_THREADS), daemonFactory("gridftp-loadprobe-door"));
+        this.threads = Math.min(nodes.size(), MAX_PROBE_THREADS);
+        this.pool = Executors.newFixedThreadPool(threads, daemonFactory("gridftp-loadprobe-door"));
     }
 
     /** Starts probing; the first round runs at once. */
@@ -123,7 +127,9 @@ public final class LoadProber implements AutoCloseable {
         for (Door d : doors) {
             futures.add(pool.submit(() -> probe(d.node)));
         }
-        long deadline = System.nanoTime() + 2 * timeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
+        // each door's probe takes at most two timeouts (banner, then load); doors wait their turn for a thread
+        long waves = (doors.length + threads - 1) / threads;
+        long deadline = System.nanoTime() + waves * 2 * timeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
         List<DoorLoad> loads = new ArrayList<>(doors.length);
         for (int i = 0; i < doors.length; i++) {
             Result r = await(futures.get(i), deadline);
