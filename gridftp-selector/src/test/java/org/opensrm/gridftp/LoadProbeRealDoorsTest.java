@@ -36,7 +36,8 @@ import org.opensrm.testkit.TestGrid;
  * Three real globus-gridftp-server doors, the OpenSRM agent beside each (sessions from the daemon's children,
  * throughput from its transfer log), the load prober reading the agents: real globus-url-copy transfers load one
  * door, and new choices go to the others while it is busy and come back once it is idle; a door killed mid-test is
- * dropped within two probe rounds and re-admitted after its restart.
+ * dropped within two probe rounds and re-admitted after its restart; a door at its {@code -connections-max} greets
+ * {@code 421} and is full until a session ends.
  */
 class LoadProbeRealDoorsTest {
     /** Realistic on a busy 2-core build machine: a session greets after a fork and exec. */
@@ -197,6 +198,26 @@ class LoadProbeRealDoorsTest {
             c.startServer();
             await(() -> load(p, c.node()).state() == DoorState.UP, "c re-admitted");
             await(() -> count(selector, 300).containsKey(c.node()), "c chosen again");
+        }
+    }
+
+    @Test
+    void aDoorAtItsConnectionLimitAnswers421AndIsFullUntilASessionEnds() throws Exception {
+        try (GridFtpServerProcess limited = GridFtpServerProcess.start(grid.gridFtpServer("limited")
+                .map(alice.dn(), "srmuser1").extraArgs("-connections-max", "1").build())) {
+            GridFtpNode node = GridFtpNode.parse(limited.node());
+            SelectorConfig config = SelectorConfig.builder().node(node).policy(SelectionPolicy.LOAD_PROBE)
+                    .probeInterval(INTERVAL).connectTimeout(INTERVAL).build();
+            try (java.net.Socket session = new java.net.Socket("127.0.0.1", limited.port());
+                 LoadProber p = new LoadProber(config, LoadSource.NONE).start()) {
+                String greeting = new java.io.BufferedReader(new java.io.InputStreamReader(session.getInputStream(),
+                        java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+                assertTrue(greeting.startsWith("220"), greeting);
+                await(() -> p.snapshot().door(node).state() == DoorState.FULL, "the door full while a session is held");
+                assertTrue(p.snapshot().door(node).detail().contains("421"), p.snapshot().door(node).detail());
+                session.close();
+                await(() -> p.snapshot().door(node).state() == DoorState.UP, "the door up once the session ended");
+            }
         }
     }
 
