@@ -109,7 +109,8 @@ public final class SrmServer implements AutoCloseable {
                 .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
                 .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
                 .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
-                .maxConnections(config.maxConnections()).credentialRefresh(config.credentialsRefresh())
+                .maxConnections(config.maxConnections()).maxConnectionsPerAddress(config.maxConnectionsPerAddress())
+                .handshakeTimeout(config.handshakeTimeout()).credentialRefresh(config.credentialsRefresh())
                 .acceptors(config.acceptors()).selectors(config.selectors())
                 .build(), servlet, PATHS);
         registerGauges();
@@ -133,6 +134,8 @@ public final class SrmServer implements AutoCloseable {
         metrics.gauge("srm_jobs_queued", () -> transport.stats().queuedJobs());
         metrics.gauge("srm_connections_open", () -> transport.stats().openConnections());
         metrics.counter("srm_connections_refused_total", () -> transport.stats().refusedConnections());
+        metrics.counter("srm_connections_refused_per_address_total", () -> transport.stats().refusedPerAddress());
+        metrics.counter("srm_connections_handshake_timeouts_total", () -> transport.stats().handshakeTimeouts());
     }
 
     private static GridFtpSelector selector(ServerConfig config) throws ConfigException {
