@@ -104,7 +104,15 @@ public final class SrmServer implements AutoCloseable {
         SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
         SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, admission,
                 limits.maxRequestBytes());
-        this.transport = new HttpgServer(TransportConfig.builder()
+        this.transport = new HttpgServer(transportConfig(config), servlet, PATHS);
+        registerGauges();
+        metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
+        this.housekeeping = daemonScheduler("srm-housekeeping");
+    }
+
+    /** The listener's configuration from the {@code srm.*} and {@code jetty.*} keys. */
+    public static TransportConfig transportConfig(ServerConfig config) {
+        return TransportConfig.builder()
                 .host(config.host()).port(config.port())
                 .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
                 .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
@@ -112,10 +120,7 @@ public final class SrmServer implements AutoCloseable {
                 .maxConnections(config.maxConnections()).maxConnectionsPerAddress(config.maxConnectionsPerAddress())
                 .handshakeTimeout(config.handshakeTimeout()).credentialRefresh(config.credentialsRefresh())
                 .acceptors(config.acceptors()).selectors(config.selectors())
-                .build(), servlet, PATHS);
-        registerGauges();
-        metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
-        this.housekeeping = daemonScheduler("srm-housekeeping");
+                .build();
     }
 
     private static ScheduledExecutorService daemonScheduler(String name) {
