@@ -9,16 +9,12 @@ import java.net.InetAddress;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.opensrm.devpki.Credential;
-import org.opensrm.devpki.DevPki;
-import org.opensrm.devpki.ProxyStyle;
 import org.opensrm.testkit.TricklingPeers;
 
 /**
@@ -35,27 +31,19 @@ class HandshakeDeadlineTest {
 
     @TempDir
     static Path dir;
-    static DevPki pki;
-    static Credential proxy;
+    static EchoSite site;
     static HttpgServer server;
 
     @BeforeAll
     static void start() throws Exception {
-        pki = DevPki.openOrCreate(dir.resolve("ca"), "CN=OpenSRM Dev CA,O=OpenSRM,DC=test");
-        pki.issueHost("localhost", List.of("127.0.0.1"), Duration.ofDays(1))
-                .writeCertAndKey(dir.resolve("hostcert.pem"), dir.resolve("hostkey.pem"));
-        proxy = pki.proxy(pki.issueUser("Alice", Duration.ofDays(1)), Duration.ofHours(1), ProxyStyle.RFC3820);
-        server = new HttpgServer(TransportConfig.builder().host("127.0.0.1").port(0)
-                .hostCert(dir.resolve("hostcert.pem")).hostKey(dir.resolve("hostkey.pem")).caDir(pki.trustDir())
-                .threadsMin(2).threadsMax(16).idleTimeout(Duration.ofMinutes(5)).handshakeTimeout(DEADLINE)
-                .build(), new EchoServlet(), List.of("/srm/managerv2"));
-        server.start();
+        site = EchoSite.start(dir, b -> b.idleTimeout(Duration.ofMinutes(5)).handshakeTimeout(DEADLINE));
+        server = site.server;
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
+        if (site != null) {
+            site.close();
         }
     }
 
@@ -136,7 +124,7 @@ class HandshakeDeadlineTest {
     }
 
     private static GsiTestClient client() throws Exception {
-        return new GsiTestClient(server.port(), proxy, pki.caCertificate(), null);
+        return site.client();
     }
 
     private static void assertClosedByServer(GsiTestClient c) {
