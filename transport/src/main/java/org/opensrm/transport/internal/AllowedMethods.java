@@ -14,11 +14,11 @@ import org.eclipse.jetty.util.Callback;
  * needs POST (GET and HEAD serve the WSDL and probes); TRACE in particular would otherwise be echoed, headers and
  * all, by the servlet container's default servlet on paths outside the SRM mapping.
  */
-public final class AllowedMethods extends Handler.Wrapper {
+final class AllowedMethods extends Handler.Wrapper {
     static final Set<String> ALLOWED = Set.of("GET", "HEAD", "POST");
     static final String ALLOW = "GET, HEAD, POST";
 
-    public AllowedMethods(Handler next) {
+    AllowedMethods(Handler next) {
         super(next);
     }
 

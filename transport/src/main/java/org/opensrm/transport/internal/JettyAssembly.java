@@ -50,9 +50,9 @@ public final class JettyAssembly {
         http.setSecurePort(config.port());
         // ARC sends the absolute form "POST httpg://host:port/srm/managerv2"; its authority need not match Host
         http.setHttpCompliance(HttpCompliance.RFC9110.with("RFC9110+httpg", Violation.MISMATCHED_AUTHORITY));
-        // clients connect by IP address or alias: no SNI requirement, no SNI/Host check
         HandshakeDeadline deadline = new HandshakeDeadline(config.handshakeTimeout());
         http.addCustomizer(deadline); // first: a complete request head meets the deadline
+        // clients connect by IP address or alias: no SNI requirement, no SNI/Host check
         http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
         http.addCustomizer(new IdentityCustomizer(new IdentityResolver(voms)));
 
