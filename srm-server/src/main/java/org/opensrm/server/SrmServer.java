@@ -104,18 +104,24 @@ public final class SrmServer implements AutoCloseable {
         SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
         SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, admission,
                 limits.maxRequestBytes());
-        this.transport = new HttpgServer(TransportConfig.builder()
-                .host(config.host()).port(config.port())
-                .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
-                .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
-                .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
-                .maxConnections(config.maxConnections()).credentialRefresh(config.credentialsRefresh())
-                .acceptors(config.acceptors()).selectors(config.selectors())
-                .build(), servlet, PATHS);
+        this.transport = new HttpgServer(transportConfig(config), servlet, PATHS);
         registerGauges();
         DoorMetrics.register(metrics, selector, config.gridftpNodes());
         metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
         this.housekeeping = daemonScheduler("srm-housekeeping");
+    }
+
+    /** The listener's configuration from the {@code srm.*} and {@code jetty.*} keys. */
+    public static TransportConfig transportConfig(ServerConfig config) {
+        return TransportConfig.builder()
+                .host(config.host()).port(config.port())
+                .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
+                .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
+                .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
+                .maxConnections(config.maxConnections()).maxConnectionsPerAddress(config.maxConnectionsPerAddress())
+                .handshakeTimeout(config.handshakeTimeout()).credentialRefresh(config.credentialsRefresh())
+                .acceptors(config.acceptors()).selectors(config.selectors())
+                .build();
     }
 
     private static ScheduledExecutorService daemonScheduler(String name) {
@@ -134,6 +140,8 @@ public final class SrmServer implements AutoCloseable {
         metrics.gauge("srm_jobs_queued", () -> transport.stats().queuedJobs());
         metrics.gauge("srm_connections_open", () -> transport.stats().openConnections());
         metrics.counter("srm_connections_refused_total", () -> transport.stats().refusedConnections());
+        metrics.counter("srm_connections_refused_per_address_total", () -> transport.stats().refusedPerAddress());
+        metrics.counter("srm_connections_handshake_timeouts_total", () -> transport.stats().handshakeTimeouts());
     }
 
     private static GridFtpSelector selector(ServerConfig config) throws ConfigException {

@@ -31,7 +31,10 @@ import eu.emi.security.authn.x509.impl.OpensslCertChainValidator;
  * at the given paths. Client chains are validated at the handshake against {@code caDir} (CAs, signing policies,
  * CRLs); the host credential, CAs and CRLs are re-read when they change, without restart. The servlet finds the
  * client with {@link Peers#identity}. At most {@link TransportConfig#maxConnections()} connections are served at
- * once; one beyond is closed as soon as it is accepted, before its TLS handshake, and counted in {@link #stats()}.
+ * once, and at most {@link TransportConfig#maxConnectionsPerAddress()} from one client address; one beyond is closed
+ * as soon as it is accepted, before its TLS handshake, and counted in {@link #stats()}. A connection that has not
+ * sent the complete head of its first request within {@link TransportConfig#handshakeTimeout()} of its accept is
+ * closed and counted too. Methods other than GET, HEAD and POST are answered 405 on every path.
  *
  * <p>TLS 1.3 and Globus clients: the Globus GSSAPI client reads exactly one post-handshake record (the
  * NewSessionTicket) before it sends its GSI byte, so the server must send exactly one ticket. JDK 17's JSSE
@@ -99,7 +102,7 @@ public final class HttpgServer implements AutoCloseable {
             connector = JettyAssembly.connector(server, config, TrustFactory.sslContext(keys, validator, config),
                     voms);
             server.addConnector(connector);
-            server.setHandler(servletContext());
+            server.setHandler(JettyAssembly.handler(servletContext()));
             server.start();
         } catch (Exception e) {
             close();
@@ -125,7 +128,8 @@ public final class HttpgServer implements AutoCloseable {
         }
         ConnectionLimitFactory limit = c.getConnectionFactory(ConnectionLimitFactory.class);
         return new TransportStats(pool.getThreads(), pool.getBusyThreads(), pool.getIdleThreads(),
-                pool.getQueueSize(), limit.open(), limit.refused());
+                pool.getQueueSize(), limit.open(), limit.refused(), limit.refusedPerAddress(),
+                limit.handshakeTimeouts());
     }
 
     /** The bound port (the ephemeral one when configured with port 0); -1 before {@link #start()}. */

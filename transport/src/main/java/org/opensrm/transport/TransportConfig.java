@@ -25,10 +25,17 @@ import java.util.Objects;
  *                          (default) = VOMS attributes are not validated and FQANs stay empty
  * @param acceptors         threads accepting connections, default 1
  * @param selectors         threads watching connections for I/O; -1 (default) = Jetty's choice (half the cores)
+ * @param handshakeTimeout  longest a connection may take from its accept to the complete head of its first request
+ *                          (TLS handshake, GSI byte, request line and headers), however it trickles bytes; one that
+ *                          has not made it by then is closed. Default 10 s
+ * @param maxConnectionsPerAddress most connections served at once from one client address (an IPv6 client: from
+ *                          one /64), default 200; one beyond is closed as soon as it is accepted, like one beyond
+ *                          {@code maxConnections}. Not binding when it is at least {@code maxConnections}
  */
 public record TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
-        Duration credentialRefresh, Path vomsDir, int acceptors, int selectors) {
+        Duration credentialRefresh, Path vomsDir, int acceptors, int selectors, Duration handshakeTimeout,
+        int maxConnectionsPerAddress) {
 
     public TransportConfig {
         Objects.requireNonNull(host, "host");
@@ -37,6 +44,7 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         Objects.requireNonNull(caDir, "caDir");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         Objects.requireNonNull(credentialRefresh, "credentialRefresh");
+        Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
         require(port >= 0 && port <= 65535, "port must be within 0..65535: " + port);
         require(threadsMin >= 1, "threadsMin must be at least 1: " + threadsMin);
         require(threadsMax >= 8, "threadsMax must be at least 8 (acceptor, selectors, workers): " + threadsMax);
@@ -45,6 +53,9 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         require(!idleTimeout.isNegative() && !idleTimeout.isZero(), "idleTimeout must be positive");
         require(maxConnections >= 1, "maxConnections must be at least 1: " + maxConnections);
         require(credentialRefresh.toMillis() >= 100, "credentialRefresh must be at least 100 ms");
+        require(handshakeTimeout.toMillis() >= 100, "handshakeTimeout must be at least 100 ms");
+        require(maxConnectionsPerAddress >= 1, "maxConnectionsPerAddress must be at least 1: "
+                + maxConnectionsPerAddress);
         require(acceptors >= 1 && acceptors <= 64, "acceptors must be within 1..64: " + acceptors);
         require(selectors == -1 || selectors >= 1 && selectors <= 256, "selectors must be -1 or within 1..256: "
                 + selectors);
@@ -56,7 +67,7 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
     public TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir, int threadsMin,
             int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections, Duration credentialRefresh) {
         this(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue, idleTimeout, maxConnections,
-                credentialRefresh, null, 1, -1);
+                credentialRefresh, null, 1, -1, Builder.HANDSHAKE_TIMEOUT, Builder.MAX_CONNECTIONS_PER_ADDRESS);
     }
 
     private static void require(boolean condition, String message) {
@@ -74,11 +85,15 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         return new Builder().host(host).port(port).hostCert(hostCert).hostKey(hostKey).caDir(caDir)
                 .threadsMin(threadsMin).threadsMax(threadsMax).acceptQueue(acceptQueue).idleTimeout(idleTimeout)
                 .maxConnections(maxConnections).credentialRefresh(credentialRefresh).vomsDir(vomsDir)
-                .acceptors(acceptors).selectors(selectors);
+                .acceptors(acceptors).selectors(selectors).handshakeTimeout(handshakeTimeout)
+                .maxConnectionsPerAddress(maxConnectionsPerAddress);
     }
 
     /** Builder with the documented defaults; {@link #build()} validates. */
     public static final class Builder {
+        static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
+        static final int MAX_CONNECTIONS_PER_ADDRESS = 200;
+
         private String host = "0.0.0.0";
         private int port = 8443;
         private Path hostCert = Path.of("/etc/grid-security/hostcert.pem");
@@ -93,6 +108,8 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         private Path vomsDir;
         private int acceptors = 1;
         private int selectors = -1;
+        private Duration handshakeTimeout = HANDSHAKE_TIMEOUT;
+        private int maxConnectionsPerAddress = MAX_CONNECTIONS_PER_ADDRESS;
 
         private Builder() {
         }
@@ -169,9 +186,22 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
             return this;
         }
 
+        /** Longest time from accept to the first request's complete head. */
+        public Builder handshakeTimeout(Duration value) {
+            handshakeTimeout = value;
+            return this;
+        }
+
+        /** Most connections served at once from one client address (IPv6: one /64). */
+        public Builder maxConnectionsPerAddress(int value) {
+            maxConnectionsPerAddress = value;
+            return this;
+        }
+
         public TransportConfig build() {
             return new TransportConfig(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue,
-                    idleTimeout, maxConnections, credentialRefresh, vomsDir, acceptors, selectors);
+                    idleTimeout, maxConnections, credentialRefresh, vomsDir, acceptors, selectors, handshakeTimeout,
+                    maxConnectionsPerAddress);
         }
     }
 }

@@ -9,8 +9,12 @@ package org.opensrm.transport;
  * @param queuedJobs      jobs waiting for a thread
  * @param openConnections connections being served on the SRM port
  * @param refusedConnections connections closed on arrival since the start because {@code maxConnections} were open
+ * @param refusedPerAddress  connections closed on arrival since the start because their client address already had
+ *                           {@code maxConnectionsPerAddress} open
+ * @param handshakeTimeouts  connections closed since the start because they had not sent the complete head of a
+ *                           first request within {@code handshakeTimeout} of their accept
  */
 public record TransportStats(int threads, int busyThreads, int idleThreads, int queuedJobs, int openConnections,
-        long refusedConnections) {
-    public static final TransportStats NONE = new TransportStats(0, 0, 0, 0, 0, 0);
+        long refusedConnections, long refusedPerAddress, long handshakeTimeouts) {
+    public static final TransportStats NONE = new TransportStats(0, 0, 0, 0, 0, 0, 0, 0);
 }

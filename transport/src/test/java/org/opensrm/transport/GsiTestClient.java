@@ -32,6 +32,12 @@ final class GsiTestClient implements AutoCloseable {
     private final OutputStream out;
 
     GsiTestClient(int port, Credential credential, X509Certificate trustedCa, String protocol) throws Exception {
+        this(port, credential, trustedCa, protocol, null);
+    }
+
+    /** @param source local address to connect from (e.g. 127.0.0.2); {@code null}: the system's choice */
+    GsiTestClient(int port, Credential credential, X509Certificate trustedCa, String protocol,
+            java.net.InetAddress source) throws Exception {
         SSLContext context = SSLContext.getInstance("TLS");
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
@@ -39,7 +45,8 @@ final class GsiTestClient implements AutoCloseable {
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         tmf.init(trust);
         context.init(new javax.net.ssl.KeyManager[] {new FixedKeyManager(credential)}, tmf.getTrustManagers(), null);
-        socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port);
+        socket = (SSLSocket) (source == null ? context.getSocketFactory().createSocket("127.0.0.1", port)
+                : context.getSocketFactory().createSocket("127.0.0.1", port, source, 0));
         socket.setSoTimeout(10_000);
         if (protocol != null) {
             socket.setEnabledProtocols(new String[] {protocol});

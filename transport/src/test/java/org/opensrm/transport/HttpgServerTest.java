@@ -129,6 +129,22 @@ class HttpgServerTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"TRACE /srm/managerv2", "TRACE /", "TRACE /elsewhere", "OPTIONS /srm/managerv2",
+            "PUT /srm/managerv2", "DELETE /srm/managerv2", "CONNECT 127.0.0.1:80"})
+    void methodsOtherThanGetHeadAndPostAreRefusedWithoutEchoOnEveryPath(String requestLine) throws Exception {
+        int before = servlet.calls.get();
+        try (GsiTestClient c = client(pki.proxy(alice, Duration.ofHours(1), ProxyStyle.RFC3820), null)) {
+            c.write("0" + requestLine + " HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: secret-42\r\n"
+                    + "Content-Length: 0\r\n\r\n");
+            GsiTestClient.Response r = c.readResponse();
+            assertEquals(405, r.status(), r.body());
+            assertEquals("GET, HEAD, POST", r.headers().get("allow"));
+            assertFalse(r.body().contains("secret-42"), "the request was echoed: " + r.body());
+        }
+        assertEquals(before, servlet.calls.get(), "the servlet saw the request");
+    }
+
     @Test
     void absoluteFormRequestLineOfArc() throws Exception {
         try (GsiTestClient c = client(pki.proxy(alice, Duration.ofHours(1), ProxyStyle.RFC3820), null)) {

@@ -10,11 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.ConfigException;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.transport.HttpgServer;
-import org.opensrm.transport.TransportConfig;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
@@ -61,7 +61,7 @@ public final class StaticLsEndpoint {
             System.exit(2);
             return;
         }
-        HttpgServer server = new HttpgServer(transportConfig(config), new FixedAnswer(answer, type), PATHS);
+        HttpgServer server = new HttpgServer(SrmServer.transportConfig(config), new FixedAnswer(answer, type), PATHS);
         server.start();
         System.out.println("static srmLs endpoint listening on port " + server.port() + ", answering " + answer.length
                 + " bytes of " + type + " from " + response);
@@ -71,17 +71,6 @@ public final class StaticLsEndpoint {
             stopped.countDown();
         }, "static-shutdown"));
         stopped.await();
-    }
-
-    /** The same transport configuration {@code SrmServer} builds from the same keys. */
-    static TransportConfig transportConfig(ServerConfig config) {
-        return TransportConfig.builder()
-                .host(config.host()).port(config.port())
-                .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
-                .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
-                .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
-                .maxConnections(config.maxConnections()).credentialRefresh(config.credentialsRefresh())
-                .build();
     }
 
     /** Reads the request body (as the real servlet does) and writes the fixed answer with its length. */

@@ -76,6 +76,10 @@ public final class ConfigKeys {
             new ConfigKey("jetty.accept.queue", "1024", "TCP listen backlog (capped by net.core.somaxconn)."),
             new ConfigKey("jetty.idle.timeout", "60s", "Idle keep-alive connections are closed after this long."),
             new ConfigKey("jetty.max.connections", "10000", "Most connections served at once; one beyond is closed as soon as it is accepted (before TLS), so its client fails at once."),
+            new ConfigKey("jetty.max.connections.per.address", "200",
+                    "Most connections served at once from one client address (IPv6: one /64); one beyond is closed as soon as it is accepted (before TLS). Raise it for a NAT gateway or an FTS host with more calls in flight."),
+            new ConfigKey("jetty.handshake.timeout", "10s",
+                    "Longest a new connection may take from its accept to the complete head of its first request (TLS handshake, GSI byte, request line and headers); closed after it, however it trickles bytes."),
             new ConfigKey("jetty.acceptors", "1", "Threads accepting new connections (one keeps up with thousands of handshakes a second)."),
             new ConfigKey("jetty.selectors", "", "Threads watching open connections for I/O; empty: half the cores."));
 

@@ -25,7 +25,7 @@ public record ServerConfig(
         Duration gridftpProbeInterval, Duration gridftpProbeTimeout, LoadProbeConfig gridftpLoadProbe,
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
-        int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs) {
+        int maxConnectionsPerAddress, Duration handshakeTimeout, int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs) {
 
     /** The HDFS backend's settings ({@code backend.hdfs.*}); only read with {@code backend=hdfs}. */
     public record HdfsSettings(String uri, List<Path> configFiles, String kerberosPrincipal, String kerberosKeytab,
@@ -68,12 +68,23 @@ public record ServerConfig(
                 c.getInt("ls.max.entries", 1, 1_000_000), spaceTokens(c),
                 threadsMin, threadsMax, c.getInt("jetty.accept.queue", 1, 1_000_000),
                 c.getDuration("jetty.idle.timeout"), c.getInt("jetty.max.connections", 1, 10_000_000),
+                c.getInt("jetty.max.connections.per.address", 1, 10_000_000), handshakeTimeout(c),
                 c.getInt("jetty.acceptors", 1, 64), selectors(c),
                 new Limits(c.getInt("srm.requests.active.max", 1, 100_000), c.getInt("srm.requests.queue.max", 0, 10_000_000),
                         c.getDuration("srm.requests.queue.wait"), c.getInt("srm.ls.active.max", 1, 100_000),
                         c.getInt("srm.request.max.bytes", 1024, 1 << 30)),
                 c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
                 hdfs(c));
+    }
+
+    /** {@code jetty.handshake.timeout}: at least 100 ms (a real handshake needs a few round trips). */
+    private static Duration handshakeTimeout(RawConfig c) throws ConfigException {
+        Duration d = c.getDuration("jetty.handshake.timeout");
+        if (d.toMillis() < 100) {
+            throw new ConfigException("configuration key 'jetty.handshake.timeout' must be at least 100ms, got '"
+                    + c.get("jetty.handshake.timeout") + "'");
+        }
+        return d;
     }
 
     /** {@code jetty.selectors}: empty = Jetty's choice (-1), else 1..256. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +91,19 @@ class ServerConfigTest {
         assertEquals(4, c.selectors());
         assertNames(refused("jetty.selectors", "0"), "jetty.selectors");
         assertNames(refused("jetty.acceptors", "many"), "jetty.acceptors");
+    }
+
+    @Test
+    void handshakeDeadlineAndPerAddressCapHaveDefaultsAndAreValidatedNamingTheKey() throws Exception {
+        ServerConfig defaults = config();
+        assertEquals(Duration.ofSeconds(10), defaults.handshakeTimeout());
+        assertEquals(200, defaults.maxConnectionsPerAddress());
+        ServerConfig set = config("jetty.handshake.timeout", "500ms", "jetty.max.connections.per.address", "7");
+        assertEquals(Duration.ofMillis(500), set.handshakeTimeout());
+        assertEquals(7, set.maxConnectionsPerAddress());
+        assertNames(refused("jetty.handshake.timeout", "50ms"), "jetty.handshake.timeout");
+        assertNames(refused("jetty.handshake.timeout", "soon"), "jetty.handshake.timeout");
+        assertNames(refused("jetty.max.connections.per.address", "0"), "jetty.max.connections.per.address");
     }
 
     @Test

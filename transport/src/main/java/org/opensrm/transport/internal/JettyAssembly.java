@@ -11,6 +11,7 @@ import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.HttpCompliance.Violation;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.ee10.servlet.ServletMapping;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
@@ -21,7 +22,10 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.italiangrid.voms.ac.VOMSACValidator;
 import org.opensrm.transport.TransportConfig;
 
-/** Wires the Jetty connector: connection limit → TLS → GSI byte → HTTP/1.1, and the servlet mapping. */
+/**
+ * Wires the Jetty connector: connection limits and handshake deadline → TLS → GSI byte → HTTP/1.1, and the
+ * servlet mapping behind the allowed methods.
+ */
 public final class JettyAssembly {
     private JettyAssembly() {
     }
@@ -46,6 +50,8 @@ public final class JettyAssembly {
         http.setSecurePort(config.port());
         // ARC sends the absolute form "POST httpg://host:port/srm/managerv2"; its authority need not match Host
         http.setHttpCompliance(HttpCompliance.RFC9110.with("RFC9110+httpg", Violation.MISMATCHED_AUTHORITY));
+        HandshakeDeadline deadline = new HandshakeDeadline(config.handshakeTimeout());
+        http.addCustomizer(deadline); // first: a complete request head meets the deadline
         // clients connect by IP address or alias: no SNI requirement, no SNI/Host check
         http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
         http.addCustomizer(new IdentityCustomizer(new IdentityResolver(voms)));
@@ -53,7 +59,8 @@ public final class JettyAssembly {
         HttpConnectionFactory http11 = new HttpConnectionFactory(http);
         GsiConnectionFactory gsi = new GsiConnectionFactory(http11.getProtocol());
         SslConnectionFactory ssl = new SslConnectionFactory(tls, gsi.getProtocol());
-        ConnectionLimitFactory limit = new ConnectionLimitFactory(config.maxConnections(), ssl.getProtocol());
+        ConnectionLimitFactory limit = new ConnectionLimitFactory(config.maxConnections(),
+                config.maxConnectionsPerAddress(), deadline, ssl.getProtocol());
 
         ServerConnector connector = new ServerConnector(server, config.acceptors(), config.selectors(), limit, ssl, gsi,
                 http11);
@@ -62,6 +69,11 @@ public final class JettyAssembly {
         connector.setAcceptQueueSize(config.acceptQueue());
         connector.setIdleTimeout(config.idleTimeout().toMillis());
         return connector;
+    }
+
+    /** What the server serves: {@code context} behind {@link AllowedMethods}. */
+    public static Handler handler(ServletContextHandler context) {
+        return new AllowedMethods(context);
     }
 
     /** Maps one servlet instance (initialised once) at every path. */
