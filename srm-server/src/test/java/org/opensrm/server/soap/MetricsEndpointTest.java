@@ -90,4 +90,27 @@ class MetricsEndpointTest {
         assertTrue(text.contains("# TYPE srm_request_seconds histogram"), text);
         assertTrue(text.contains("jvm_gc_collections_total{gc=\""), text);
     }
+
+    /**
+     * The whole scrape is read by Prometheus's own parser and linter ({@code promtool check metrics}, Debian's
+     * prometheus package), and carries the JVM figures of the client library: heap, GC, threads, descriptors.
+     */
+    @Test
+    void promtoolParsesTheScrapeWithTheJvmFigures() throws Exception {
+        call("<srm2:srmGetTransferProtocols><srmGetTransferProtocolsRequest/></srm2:srmGetTransferProtocols>");
+        String text = scrape();
+        Process promtool = new ProcessBuilder("promtool", "check", "metrics").redirectErrorStream(true).start();
+        try (var in = promtool.getOutputStream()) {
+            in.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        String verdict = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, promtool.waitFor(), "promtool check metrics: " + verdict + "\n" + text);
+        assertTrue(sample(text, "jvm_memory_used_bytes{area=\"heap\"}").orElse(-1) > 0, text);
+        assertTrue(sample(text, "jvm_threads_current").orElse(-1) > 0, text);
+        assertTrue(sample(text, "process_open_fds").orElse(-1) > 0, text);
+        assertTrue(sample(text, "process_max_fds").orElse(-1) > 0, text);
+        assertTrue(text.contains("# TYPE jvm_gc_collection_seconds summary"), text);
+        assertEquals(1.0, sample(text, "srm_request_seconds_count{operation=\"srmGetTransferProtocols\"}").orElse(-1),
+                text);
+    }
 }
