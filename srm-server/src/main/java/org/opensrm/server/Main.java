@@ -1,7 +1,9 @@
 package org.opensrm.server;
 
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.opensrm.server.config.ConfigException;
@@ -11,7 +13,9 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * {@code bin/srm-server -c FILE [--set key=value ...]} or {@code bin/srm-server --dev [--set key=value ...]}.
- * Configuration errors end the start with one line naming the key or file, exit status 2.
+ * Configuration errors end the start with one line naming the key or file, exit status 2, and nothing started
+ * stays running. {@code --dev} first checks the Debian packages it needs ({@link DevPrerequisites}), then starts
+ * the development setup, its GridFTP door and the server, and prints the gfal2 lines that work against them.
  */
 public final class Main {
     private Main() {
@@ -46,36 +50,65 @@ public final class Main {
         if (!dev && file == null) {
             fail("no configuration: give -c FILE, or --dev for the embedded development setup\n" + usage());
         }
+        if (dev && !devHdfs) {
+            List<String> missing = DevPrerequisites.missing(Path.of("/"));
+            if (!missing.isEmpty()) {
+                fail(DevPrerequisites.refusal(missing));
+            }
+        }
+        Deque<AutoCloseable> running = new ArrayDeque<>();
         try {
             DevSetup setup = dev ? DevSetup.prepare(devDir.toAbsolutePath()) : null;
             List<String> overrides = new ArrayList<>();
+            DevGridFtpDoor door = null;
             if (setup != null) {
                 overrides.addAll(setup.settings());
             }
             if (devHdfs) {
                 overrides.addAll(DevHdfs.start(devDir.toAbsolutePath()));
+            } else if (setup != null) {
+                door = DevGridFtpDoor.start(devDir.toAbsolutePath().resolve("gridftp"), setup.hostCert(),
+                        setup.hostKey(), setup.trustDir(), setup.gridMap());
+                running.push(door);
+                overrides.add("gridftp.nodes=" + door.node());
             }
             overrides.addAll(sets);
             ServerConfig config = ServerConfig.from(RawConfig.load(dev ? null : file, overrides));
             new HostCheck(config).warnings().forEach(w -> System.err.println("WARNING: " + w));
             SrmServer server = new SrmServer(config);
+            running.push(server);
             server.start();
-            if (setup != null) {
-                System.out.println(setup.instructions(server.port(), "hdfs".equals(config.backend())
-                        ? config.hdfs().uri() + config.backendRoot() : config.backendRoot().toString()));
+            if (devHdfs) {
+                System.out.println(DevHdfs.instructions(setup, server.port(),
+                        config.hdfs().uri() + config.backendRoot()));
+            } else if (setup != null) {
+                System.out.println(setup.instructions(server.port(), config.backendRoot().toString(), door.node()));
             }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
+                closeAll(running);
                 stopped.countDown();
             }, "srm-shutdown"));
             stopped.await();
         } catch (ConfigException e) {
+            closeAll(running);
             fail("configuration error: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
+            closeAll(running);
             fail("cannot start: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
+    }
+
+    /** Stops what was started, last first (the server before the door it hands transfers to). */
+    private static void closeAll(Deque<AutoCloseable> running) {
+        while (!running.isEmpty()) {
+            try {
+                running.pop().close();
+            } catch (Exception e) {
+                System.err.println("srm-server: while stopping: " + e);
+            }
         }
     }
 
