@@ -103,7 +103,7 @@ class DebianPackageIT {
         long connections = Long.parseLong(ConfigKeys.find("jetty.max.connections").orElseThrow().defaultValue());
         assertTrue(Long.parseLong(unit.get("LimitNOFILE")) >= connections + 256,
                 "LimitNOFILE covers the default jetty.max.connections=" + connections);
-        assertEquals("CAP_CHOWN CAP_FOWNER CAP_DAC_OVERRIDE CAP_DAC_READ_SEARCH", unit.get("AmbientCapabilities"));
+        assertEquals("CAP_CHOWN CAP_FOWNER CAP_DAC_OVERRIDE", unit.get("AmbientCapabilities"));
         Command verify = Command.run(Path.of("/"), Map.of(), List.of("systemd-analyze", "verify", UNIT.toString()));
         assertTrue(verify.ok() && verify.output().isBlank(), verify.describe());
     }
@@ -151,6 +151,17 @@ class DebianPackageIT {
             Command owner = Command.run(Path.of("/"), Map.of(), List.of("stat", "-c", "%U",
                     data.resolve("made-by-alice").toString()));
             assertEquals(ACCOUNT, owner.output().trim(), "CAP_CHOWN gave the directory to the mapped account");
+            assertEquals("775", mode(data.resolve("made-by-alice")), "backend.posix.dir.mode");
+            ClientRun chmod = clients.gfal("gfal-chmod", "700", "srm://localhost:" + port + "/made-by-alice");
+            assertTrue(chmod.ok(), chmod.describe());
+            // The others' bits are gone (the group's are left as srmSetPermission received them from gfal2, which is
+            // not what this test is about).
+            assertTrue(mode(data.resolve("made-by-alice")).endsWith("0"),
+                    "CAP_FOWNER changed the mode of the account's directory");
+            Files.writeString(data.resolve("made-by-alice/inside"), "x");
+            ClientRun rm = clients.gfal("gfal-rm", "-r", "srm://localhost:" + port + "/made-by-alice");
+            assertTrue(rm.ok(), rm.describe());
+            assertFalse(Files.exists(data.resolve("made-by-alice")), "CAP_DAC_OVERRIDE reached into the 0700 directory");
             String status = Files.readString(Path.of("/proc/" + server.descendants().filter(p -> p.info().command()
                     .map(c -> c.endsWith("java")).orElse(false)).findFirst().map(ProcessHandle::pid)
                     .orElse(server.pid()) + "/status"));
@@ -162,6 +173,10 @@ class DebianPackageIT {
                 server.destroyForcibly();
             }
         }
+    }
+
+    private static String mode(Path p) throws IOException, InterruptedException {
+        return Command.run(Path.of("/"), Map.of(), List.of("stat", "-c", "%a", p.toString())).output().trim();
     }
 
     private static long hardOpenFileLimit() throws IOException {
