@@ -2,8 +2,6 @@ package org.opensrm.server;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,18 +85,7 @@ final class DevGridFtpDoor implements AutoCloseable {
     }
 
     private static void awaitGreeting(Process process, int port, long deadline) throws IOException {
-        while (true) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-                s.setSoTimeout(2000);
-                byte[] greeting = s.getInputStream().readNBytes(3);
-                s.getOutputStream().write("QUIT\r\n".getBytes(StandardCharsets.US_ASCII));
-                if ("220".equals(new String(greeting, StandardCharsets.US_ASCII))) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not serving yet
-            }
+        while (!GridFtpGreeting.greets("127.0.0.1", port, Duration.ofSeconds(2))) {
             waitOrGiveUp(process, deadline, "no 220 greeting on port " + port);
         }
     }

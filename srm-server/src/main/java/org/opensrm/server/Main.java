@@ -1,6 +1,7 @@
 package org.opensrm.server;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -75,6 +76,7 @@ public final class Main {
             overrides.addAll(sets);
             ServerConfig config = ServerConfig.from(RawConfig.load(dev ? null : file, overrides));
             new HostCheck(config).warnings().forEach(w -> System.err.println("WARNING: " + w));
+            new SiteCheck(config, Clock.systemUTC()).warnings().forEach(w -> System.err.println("WARNING: " + w));
             SrmServer server = new SrmServer(config);
             running.push(server);
             server.start();
