@@ -41,7 +41,8 @@ final class DevPrerequisites {
     /** What the launcher prints when packages are missing. */
     static String refusal(List<String> missing) {
         return "--dev needs these Debian packages, which are not installed: " + String.join(" ", missing)
-                + "\n  install them with:  sudo apt-get install --no-install-recommends " + String.join(" ", missing)
+                + "\n  install them with:  " + ("root".equals(System.getProperty("user.name")) ? "" : "sudo ")
+                + "apt-get install --no-install-recommends " + String.join(" ", missing)
                 + "\n(nothing was started)";
     }
 

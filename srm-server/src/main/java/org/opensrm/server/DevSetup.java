@@ -28,6 +28,7 @@ import org.opensrm.server.config.ConfigException;
  * proxy is renewed when it is close to expiry).
  */
 final class DevSetup {
+    static final Path ROOT_FALLBACK = Path.of("/var/tmp/opensrm-dev");
     private final Path dir;
     private final Path proxy;
     private final Path trustDir;
@@ -83,13 +84,33 @@ final class DevSetup {
      * directories: a development directory under a private home (/root is mode 0700) cannot be served.
      */
     private static void requireReachableByOthers(Path data) throws ConfigException, IOException {
-        for (Path p = data.getParent(); p != null; p = p.getParent()) {
-            if (!Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
-                throw new ConfigException("started as root, --dev acts as the account 'nobody', which cannot reach "
-                        + data + " (" + p + " is not searchable by others): start it as an ordinary user, or put"
-                        + " the development directory elsewhere, e.g. --dev-dir /tmp/opensrm-dev");
+        Path closed = firstClosedAncestor(data);
+        if (closed != null) {
+            throw new ConfigException("started as root, --dev acts as the account 'nobody', which cannot reach "
+                    + data + " (" + closed + " is not searchable by others): start it as an ordinary user, or put"
+                    + " the development directory elsewhere, e.g. --dev-dir /tmp/opensrm-dev");
+        }
+    }
+
+    /** The nearest existing ancestor of {@code path} that others cannot search, or null when there is none. */
+    private static Path firstClosedAncestor(Path path) throws IOException {
+        for (Path p = path.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+            if (Files.exists(p) && !Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
+                return p;
             }
         }
+        return null;
+    }
+
+    /**
+     * Where the development state goes when no {@code --dev-dir} was given: {@code var/dev} of the working
+     * directory, except for root when "nobody" could not reach it there (a clone under /root, mode 0700), which
+     * gets {@link #ROOT_FALLBACK}.
+     */
+    static Path defaultDir(Path workingDir) throws IOException {
+        Path dir = workingDir.resolve("var").resolve("dev").toAbsolutePath();
+        return "root".equals(System.getProperty("user.name")) && firstClosedAncestor(dir.resolve("data")) != null
+                ? ROOT_FALLBACK : dir;
     }
 
     private static boolean expiresWithin(Path pem, Duration margin) throws IOException {

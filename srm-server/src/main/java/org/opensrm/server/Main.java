@@ -29,7 +29,7 @@ public final class Main {
         Path file = null;
         boolean dev = false;
         boolean devHdfs = false;
-        Path devDir = Path.of("var", "dev");
+        Path devDir = null;
         List<String> sets = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -59,6 +59,9 @@ public final class Main {
         }
         Deque<AutoCloseable> running = new ArrayDeque<>();
         try {
+            if (dev && devDir == null) {
+                devDir = DevSetup.defaultDir(Path.of(""));
+            }
             DevSetup setup = dev ? DevSetup.prepare(devDir.toAbsolutePath()) : null;
             List<String> overrides = new ArrayList<>();
             DevGridFtpDoor door = null;

@@ -26,7 +26,7 @@ class DevPrerequisitesTest {
         assertEquals(List.of("globus-gridftp-server-progs", "gfal2-util-scripts", "gfal2-plugin-srm",
                 "gfal2-plugin-gridftp", "gfal2-plugin-file"), missing);
         String refusal = DevPrerequisites.refusal(missing);
-        assertTrue(refusal.contains("sudo apt-get install --no-install-recommends globus-gridftp-server-progs "
+        assertTrue(refusal.contains("apt-get install --no-install-recommends globus-gridftp-server-progs "
                 + "gfal2-util-scripts gfal2-plugin-srm gfal2-plugin-gridftp gfal2-plugin-file"), refusal);
         assertTrue(refusal.contains("nothing was started"), refusal);
     }
