@@ -8,8 +8,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -112,5 +116,47 @@ class MetricsEndpointTest {
         assertTrue(text.contains("# TYPE jvm_gc_collection_seconds summary"), text);
         assertEquals(1.0, sample(text, "srm_request_seconds_count{operation=\"srmGetTransferProtocols\"}").orElse(-1),
                 text);
+    }
+
+    /**
+     * Every query of the Grafana dashboard in {@code conf/} is valid PromQL ({@code promtool check rules} on them as
+     * recording rules) and names only figures a real scrape has, but the per-door health gauge, which the
+     * GridFTP selector's prober is to export as {@code srm_gridftp_door_up}.
+     */
+    @Test
+    void theGrafanaDashboardQueriesParseAndNameScrapedFigures() throws Exception {
+        call("<srm2:srmPing><srmPingRequest/></srm2:srmPing>");
+        String text = scrape();
+        String dashboard = Files.readString(Path.of("..", "conf", "grafana-dashboard.json"), StandardCharsets.UTF_8);
+        Matcher m = Pattern.compile("\"expr\": \"((?:[^\"\\\\]|\\\\.)*)\"").matcher(dashboard);
+        StringBuilder rules = new StringBuilder("groups:\n  - name: dashboard\n    rules:\n");
+        Set<String> names = new TreeSet<>();
+        int n = 0;
+        while (m.find()) {
+            String expr = m.group(1).replace("\\\"", "\"").replace("\\\\", "\\")
+                    .replace("$__rate_interval", "5m").replace("$instance", ".*");
+            rules.append("      - record: dashboard_query_").append(n++).append("\n        expr: '")
+                    .append(expr.replace("'", "''")).append("'\n");
+            Matcher name = Pattern.compile("\\b(?:srm|jvm|process)_[a-z_]+").matcher(expr);
+            while (name.find()) {
+                names.add(name.group());
+            }
+        }
+        assertTrue(n >= 10, "the dashboard's queries: " + n);
+        Path file = Files.createTempFile("dashboard-", ".rules.yml");
+        try {
+            Files.writeString(file, rules);
+            Process promtool = new ProcessBuilder("promtool", "check", "rules", file.toString())
+                    .redirectErrorStream(true).start();
+            String verdict = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, promtool.waitFor(), verdict + "\n" + rules);
+        } finally {
+            Files.delete(file);
+        }
+        names.remove("srm_gridftp_door_up");
+        for (String name : names) {
+            assertTrue(Pattern.compile("^" + name + "[{ ]", Pattern.MULTILINE).matcher(text).find(),
+                    "the dashboard reads " + name + ", which the scrape does not have");
+        }
     }
 }
