@@ -126,8 +126,8 @@ public final class Main {
 
     private static String usage() {
         return "usage: srm-server -c FILE [--set key=value ...]\n"
-                + "       srm-server --dev [--dev-dir DIR] [--set key=value ...]\n"
-                + "       srm-server --dev-hdfs [--dev-dir DIR] [--set key=value ...]   (embedded single-node HDFS)\n"
+                + "       srm-server --dev [--dev-dir DIR] [--set key=value ...]        (with a GridFTP door)\n"
+                + "       srm-server --dev-hdfs [--dev-dir DIR] [--set key=value ...]   (embedded HDFS, no transfers)\n"
                 + "keys and defaults: conf/srm.conf";
     }
 
