@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The server's figures for operators, kept with the Prometheus Java client: requests by operation and SRM
@@ -30,6 +32,9 @@ import java.util.function.Supplier;
 public final class SrmMetrics {
     /** Latency bucket bounds in seconds. */
     static final double[] BUCKETS = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
+
+    /** A sample line: everything up to the last space, and the value after it. */
+    private static final Pattern SAMPLE_VALUE = Pattern.compile("(?m)^([^#\\n][^\\n]* )(\\S+)$");
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Map<String, Collector> registered = new ConcurrentHashMap<>();
@@ -97,7 +102,11 @@ public final class SrmMetrics {
         return registry;
     }
 
-    /** A scrape in the Prometheus text format (version 0.0.4), as {@code /metrics} serves it. */
+    /**
+     * A scrape in the Prometheus text format (version 0.0.4), as {@code /metrics} serves it, except that whole
+     * numbers are written as such ({@code 3}, not the library's {@code 3.0} or {@code 1.2E7}), as this server wrote
+     * them before it used the library, for the tests and scripts that read counts from it.
+     */
     public String render() {
         ByteArrayOutputStream out = new ByteArrayOutputStream(16384);
         try {
@@ -105,7 +114,17 @@ public final class SrmMetrics {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return out.toString(StandardCharsets.UTF_8);
+        return SAMPLE_VALUE.matcher(out.toString(StandardCharsets.UTF_8))
+                .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + wholeNumber(m.group(2))));
+    }
+
+    private static String wholeNumber(String value) {
+        try {
+            double d = Double.parseDouble(value);
+            return d == Math.rint(d) && Math.abs(d) < 0x1p53 ? Long.toString((long) d) : value;
+        } catch (NumberFormatException e) {
+            return value; // NaN and the infinities are written by the library as Prometheus spells them
+        }
     }
 
     private void gauge(String name, String help, Supplier<Number> value) {
