@@ -62,19 +62,10 @@ public final class Main {
             if (dev && devDir == null) {
                 devDir = DevSetup.defaultDir(Path.of(""));
             }
-            DevSetup setup = dev ? DevSetup.prepare(devDir.toAbsolutePath()) : null;
             List<String> overrides = new ArrayList<>();
-            DevGridFtpDoor door = null;
-            if (setup != null) {
-                overrides.addAll(setup.settings());
-            }
-            if (devHdfs) {
-                overrides.addAll(DevHdfs.start(devDir.toAbsolutePath()));
-            } else if (setup != null) {
-                door = DevGridFtpDoor.start(devDir.toAbsolutePath().resolve("gridftp"), setup.hostCert(),
-                        setup.hostKey(), setup.trustDir(), setup.gridMap());
-                running.push(door);
-                overrides.add("gridftp.nodes=" + door.node());
+            Development development = dev ? Development.start(devDir.toAbsolutePath(), devHdfs, running) : null;
+            if (development != null) {
+                overrides.addAll(development.settings());
             }
             overrides.addAll(sets);
             ServerConfig config = ServerConfig.from(RawConfig.load(dev ? null : file, overrides));
@@ -83,11 +74,8 @@ public final class Main {
             SrmServer server = new SrmServer(config);
             running.push(server);
             server.start();
-            if (devHdfs) {
-                System.out.println(DevHdfs.instructions(setup, server.port(),
-                        config.hdfs().uri() + config.backendRoot()));
-            } else if (setup != null) {
-                System.out.println(setup.instructions(server.port(), config.backendRoot().toString(), door.node()));
+            if (development != null) {
+                System.out.println(development.instructions(config, server.port()));
             }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
