@@ -15,20 +15,24 @@ record Command(List<String> argv, int exit, String output) {
 
     /** Runs {@code argv} in {@code dir} with only {@code PATH}, {@code LANG} and the given variables set. */
     static Command run(Path dir, Map<String, String> env, List<String> argv) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "out-", ".txt");
+        Path out = Files.createTempFile("opensrm-command-", ".txt");
         ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(out.toFile());
         pb.environment().clear();
         pb.environment().put("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
         pb.environment().put("LANG", "C.UTF-8");
         pb.environment().putAll(env);
-        Process p = pb.start();
-        if (!p.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly().waitFor();
-            return new Command(argv, -1, Files.readString(out, StandardCharsets.UTF_8) + "\n(timed out)");
+        try {
+            Process p = pb.start();
+            if (!p.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor();
+                return new Command(argv, -1, Files.readString(out, StandardCharsets.UTF_8) + "\n(timed out)");
+            }
+            return new Command(argv, p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
         }
-        return new Command(argv, p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
     }
 
     static Command bash(Path dir, Map<String, String> env, String script) throws IOException, InterruptedException {
