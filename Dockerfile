@@ -1,6 +1,6 @@
 # OpenSRM server image. Build: docker build -t opensrm .
 # Run (gateway mode, POSIX backend):
-#   docker run -p 8443:8443 --cap-add CHOWN --cap-add FOWNER --cap-add DAC_OVERRIDE --cap-add DAC_READ_SEARCH \
+#   docker run -p 8443:8443 --cap-add CHOWN --cap-add FOWNER --cap-add DAC_OVERRIDE \
 #     -v /etc/opensrm:/opt/opensrm/conf:ro -v /etc/grid-security:/etc/grid-security:ro \
 #     -v /srv/srm:/srv/srm -v /var/lib/opensrm:/var/lib/opensrm opensrm
 # The launcher is the README's: bin/srm-server -c conf/srm.conf (kept in step with it by reading, as no
@@ -15,7 +15,7 @@ FROM eclipse-temurin:17-jre
 RUN apt-get update && apt-get install -y --no-install-recommends libcap2-bin && rm -rf /var/lib/apt/lists/* \
  && useradd --system --home /opt/opensrm --shell /usr/sbin/nologin srm \
  # The server acts as each mapped account: it needs these capabilities, not root (docs/operating.md).
- && setcap cap_chown,cap_fowner,cap_dac_override,cap_dac_read_search+ep "$JAVA_HOME/bin/java" \
+ && setcap cap_chown,cap_fowner,cap_dac_override+ep "$JAVA_HOME/bin/java" \
  # A binary with file capabilities runs in secure mode, which ignores $ORIGIN: list the JDK libraries.
  && echo "$JAVA_HOME/lib" > /etc/ld.so.conf.d/java.conf && ldconfig
 WORKDIR /opt/opensrm

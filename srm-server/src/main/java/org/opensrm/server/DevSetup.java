@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -18,6 +19,7 @@ import java.util.Set;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
+import org.opensrm.server.config.ConfigException;
 
 /**
  * The embedded development setup behind {@code srm-server --dev}: under one state folder, a development CA,
@@ -26,6 +28,7 @@ import org.opensrm.devpki.ProxyStyle;
  * proxy is renewed when it is close to expiry).
  */
 final class DevSetup {
+    static final Path ROOT_FALLBACK = Path.of("/var/tmp/opensrm-dev");
     private final Path dir;
     private final Path proxy;
     private final Path trustDir;
@@ -36,7 +39,7 @@ final class DevSetup {
         this.trustDir = trustDir;
     }
 
-    static DevSetup prepare(Path dir) throws IOException, GeneralSecurityException {
+    static DevSetup prepare(Path dir) throws IOException, GeneralSecurityException, ConfigException {
         Files.createDirectories(dir);
         DevPki pki = DevPki.openOrCreate(dir.resolve("pki"), "CN=OpenSRM Dev CA,O=OpenSRM,DC=dev");
         Path hostCert = dir.resolve("hostcert.pem");
@@ -71,8 +74,43 @@ final class DevSetup {
         Path data = Files.createDirectories(dir.resolve("data"));
         if (root) {
             Files.setOwner(data, data.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(account));
+            requireReachableByOthers(data);
         }
         return new DevSetup(dir, proxy, pki.trustDir());
+    }
+
+    /**
+     * Started as root, the server and the GridFTP door act as "nobody", which must reach the data and CA
+     * directories: a development directory under a private home (/root is mode 0700) cannot be served.
+     */
+    private static void requireReachableByOthers(Path data) throws ConfigException, IOException {
+        Path closed = firstClosedAncestor(data);
+        if (closed != null) {
+            throw new ConfigException("started as root, --dev acts as the account 'nobody', which cannot reach "
+                    + data + " (" + closed + " is not searchable by others): start it as an ordinary user, or put"
+                    + " the development directory elsewhere, e.g. --dev-dir /tmp/opensrm-dev");
+        }
+    }
+
+    /** The nearest existing ancestor of {@code path} that others cannot search, or null when there is none. */
+    private static Path firstClosedAncestor(Path path) throws IOException {
+        for (Path p = path.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+            if (Files.exists(p) && !Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Where the development state goes when no {@code --dev-dir} was given: {@code var/dev} of the working
+     * directory, except for root when "nobody" could not reach it there (a clone under /root, mode 0700), which
+     * gets {@link #ROOT_FALLBACK}.
+     */
+    static Path defaultDir(Path workingDir) throws IOException {
+        Path dir = workingDir.resolve("var").resolve("dev").toAbsolutePath();
+        return "root".equals(System.getProperty("user.name")) && firstClosedAncestor(dir.resolve("data")) != null
+                ? ROOT_FALLBACK : dir;
     }
 
     private static boolean expiresWithin(Path pem, Duration margin) throws IOException {
@@ -87,23 +125,53 @@ final class DevSetup {
         }
     }
 
-    /** The configuration of the development server, as --set overrides. */
+    /** The configuration of the development server, as --set overrides (loopback only). */
     List<String> settings() throws IOException {
         return List.of(
+                "srm.host=127.0.0.1",
                 "srm.port=8443",
-                "srm.hostcert=" + dir.resolve("hostcert.pem"),
-                "srm.hostkey=" + dir.resolve("hostkey.pem"),
+                "srm.hostcert=" + hostCert(),
+                "srm.hostkey=" + hostKey(),
                 "srm.cadir=" + trustDir,
-                "srm.gridmap=" + dir.resolve("grid-mapfile"),
+                "srm.gridmap=" + gridMap(),
                 "srm.token.key=" + Files.readString(dir.resolve("token.key")).trim(),
                 "srm.state.dir=" + dir.resolve("state"),
                 "backend.root=" + dir.resolve("data"));
     }
 
-    String instructions(int port, String serving) {
-        return "\nOpenSRM development server is up on port " + port + ", serving " + serving + "\n"
-                + "Try it with gfal2:\n\n"
-                + "  X509_USER_PROXY=" + proxy + " X509_CERT_DIR=" + trustDir
-                + " GFAL_PYTHONBIN=/usr/bin/python3 gfal-ls -l srm://localhost:" + port + "/\n";
+    Path hostCert() {
+        return dir.resolve("hostcert.pem");
+    }
+
+    Path hostKey() {
+        return dir.resolve("hostkey.pem");
+    }
+
+    Path trustDir() {
+        return trustDir;
+    }
+
+    Path gridMap() {
+        return dir.resolve("grid-mapfile");
+    }
+
+    /** The client environment the printed gfal2 lines need, as one {@code export} line. */
+    String clientEnvironment() {
+        return "export X509_USER_PROXY=" + proxy + " X509_CERT_DIR=" + trustDir
+                + " GFAL_PYTHONBIN=/usr/bin/python3 GLOBUS_THREAD_MODEL=none";
+    }
+
+    /** What the development server prints once it is up, with the GridFTP door that serves its transfers. */
+    String instructions(int port, String serving, String door) {
+        String srm = "srm://localhost:" + port + "/";
+        return "\nOpenSRM development server is up on port " + port + ", serving " + serving
+                + ",\nwith a GridFTP door for its transfers at " + door + ".\n"
+                + "Try it with gfal2 (first the client environment, once per shell):\n\n"
+                + "  " + clientEnvironment() + "\n"
+                + "  gfal-ls -l " + srm + "\n"
+                + "  gfal-copy file:///etc/os-release " + srm + "os-release\n"
+                + "  gfal-copy " + srm + "os-release file:///tmp/os-release.copy\n"
+                + "  gfal-rm " + srm + "os-release\n\n"
+                + "Ctrl-C stops the server and its door.\n";
     }
 }

@@ -1,7 +1,10 @@
 package org.opensrm.server;
 
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.opensrm.server.config.ConfigException;
@@ -11,7 +14,9 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * {@code bin/srm-server -c FILE [--set key=value ...]} or {@code bin/srm-server --dev [--set key=value ...]}.
- * Configuration errors end the start with one line naming the key or file, exit status 2.
+ * Configuration errors end the start with one line naming the key or file, exit status 2, and nothing started
+ * stays running. {@code --dev} first checks the Debian packages it needs ({@link DevPrerequisites}), then starts
+ * the development setup, its GridFTP door and the server, and prints the gfal2 lines that work against them.
  */
 public final class Main {
     private Main() {
@@ -24,7 +29,7 @@ public final class Main {
         Path file = null;
         boolean dev = false;
         boolean devHdfs = false;
-        Path devDir = Path.of("var", "dev");
+        Path devDir = null;
         List<String> sets = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -46,36 +51,57 @@ public final class Main {
         if (!dev && file == null) {
             fail("no configuration: give -c FILE, or --dev for the embedded development setup\n" + usage());
         }
-        try {
-            DevSetup setup = dev ? DevSetup.prepare(devDir.toAbsolutePath()) : null;
-            List<String> overrides = new ArrayList<>();
-            if (setup != null) {
-                overrides.addAll(setup.settings());
+        if (dev && !devHdfs) {
+            List<String> missing = DevPrerequisites.missing(Path.of("/"));
+            if (!missing.isEmpty()) {
+                fail(DevPrerequisites.refusal(missing));
             }
-            if (devHdfs) {
-                overrides.addAll(DevHdfs.start(devDir.toAbsolutePath()));
+        }
+        Deque<AutoCloseable> running = new ArrayDeque<>();
+        try {
+            if (dev && devDir == null) {
+                devDir = DevSetup.defaultDir(Path.of(""));
+            }
+            List<String> overrides = new ArrayList<>();
+            Development development = dev ? Development.start(devDir.toAbsolutePath(), devHdfs, running) : null;
+            if (development != null) {
+                overrides.addAll(development.settings());
             }
             overrides.addAll(sets);
             ServerConfig config = ServerConfig.from(RawConfig.load(dev ? null : file, overrides));
             new HostCheck(config).warnings().forEach(w -> System.err.println("WARNING: " + w));
+            new SiteCheck(config, Clock.systemUTC()).warnings().forEach(w -> System.err.println("WARNING: " + w));
             SrmServer server = new SrmServer(config);
+            running.push(server);
             server.start();
-            if (setup != null) {
-                System.out.println(setup.instructions(server.port(), "hdfs".equals(config.backend())
-                        ? config.hdfs().uri() + config.backendRoot() : config.backendRoot().toString()));
+            if (development != null) {
+                System.out.println(development.instructions(config, server.port()));
             }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
+                closeAll(running);
                 stopped.countDown();
             }, "srm-shutdown"));
             stopped.await();
         } catch (ConfigException e) {
+            closeAll(running);
             fail("configuration error: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
+            closeAll(running);
             fail("cannot start: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
+    }
+
+    /** Stops what was started, last first (the server before the door it hands transfers to). */
+    private static void closeAll(Deque<AutoCloseable> running) {
+        while (!running.isEmpty()) {
+            try {
+                running.pop().close();
+            } catch (Exception e) {
+                System.err.println("srm-server: while stopping: " + e);
+            }
         }
     }
 
@@ -88,8 +114,8 @@ public final class Main {
 
     private static String usage() {
         return "usage: srm-server -c FILE [--set key=value ...]\n"
-                + "       srm-server --dev [--dev-dir DIR] [--set key=value ...]\n"
-                + "       srm-server --dev-hdfs [--dev-dir DIR] [--set key=value ...]   (embedded single-node HDFS)\n"
+                + "       srm-server --dev [--dev-dir DIR] [--set key=value ...]        (with a GridFTP door)\n"
+                + "       srm-server --dev-hdfs [--dev-dir DIR] [--set key=value ...]   (embedded HDFS, no transfers)\n"
                 + "keys and defaults: conf/srm.conf";
     }
 

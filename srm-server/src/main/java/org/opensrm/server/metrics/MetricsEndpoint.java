@@ -1,46 +1,46 @@
 package org.opensrm.server.metrics;
 
-import com.sun.net.httpserver.HttpServer;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * Serves {@code /metrics} in the Prometheus text format on its own plain-HTTP port (meant for a monitoring
- * network or loopback, never the SRM port), on one thread of its own so scrapes never compete with SRM calls.
+ * Serves {@code /metrics} (Prometheus text format, OpenMetrics or protobuf as the scraper asks) and
+ * {@code /-/healthy} with the Prometheus client's HTTP exporter, on its own plain-HTTP port (meant for a
+ * monitoring network or loopback, never the SRM port), on one thread of its own so scrapes never compete with SRM
+ * calls.
  */
 public final class MetricsEndpoint implements AutoCloseable {
-    private final HttpServer server;
+    private final String host;
+    private final int port;
+    private final SrmMetrics metrics;
+    private HTTPServer server;
 
-    public MetricsEndpoint(String host, int port, SrmMetrics metrics) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(host, port), 16);
-        server.createContext("/metrics", exchange -> {
-            byte[] body = metrics.render().getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.setExecutor(Executors.newSingleThreadExecutor(r -> {
+    public MetricsEndpoint(String host, int port, SrmMetrics metrics) {
+        this.host = host;
+        this.port = port;
+        this.metrics = metrics;
+    }
+
+    public void start() throws IOException {
+        ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "srm-metrics");
             t.setDaemon(true);
             return t;
-        }));
-    }
-
-    public void start() {
-        server.start();
+        });
+        server = HTTPServer.builder().hostname(host).port(port).registry(metrics.registry())
+                .executorService(thread).buildAndStart();
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.getPort();
     }
 
     @Override
     public void close() {
-        server.stop(0);
+        if (server != null) {
+            server.close();
+        }
     }
 }

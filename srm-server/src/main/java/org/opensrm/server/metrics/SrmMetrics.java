@@ -1,34 +1,66 @@
 package org.opensrm.server.metrics;
 
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.Collector;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryUsage;
+import java.lang.management.MemoryMXBean;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The server's figures for operators, rendered in the Prometheus text format: requests by operation and SRM
- * status, latency histograms, requests in flight and waiting, rejections, and JVM heap and GC. Recording is
- * lock-free (adders), so it costs nothing measurable on the request path.
+ * The server's figures for operators, kept with the Prometheus Java client: requests by operation and SRM
+ * status, latency histograms, requests in flight and waiting, rejections, the figures other parts register with
+ * {@link #gauge} and {@link #counter}, and the JVM's own (memory pools, GC, threads, classes, and the process's
+ * CPU and file descriptors, as the client library's JVM instrumentation names them). Each instance has its own
+ * registry, so several servers in one JVM (tests) never share figures.
  */
 public final class SrmMetrics {
     /** Latency bucket bounds in seconds. */
     static final double[] BUCKETS = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
 
-    private final Map<String, OperationStats> operations = new ConcurrentHashMap<>();
+    /** A sample line: everything up to the last space, and the value after it. */
+    private static final Pattern SAMPLE_VALUE = Pattern.compile("(?m)^([^#\\n][^\\n]* )(\\S+)$");
+
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final Map<String, Collector> registered = new ConcurrentHashMap<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger waiting = new AtomicInteger();
-    private final LongAdder rejected = new LongAdder();
-    private final Map<String, Supplier<Number>> gauges = new ConcurrentHashMap<>();
-    private final Map<String, Supplier<Number>> counters = new ConcurrentHashMap<>();
+    private final Counter requests;
+    private final Histogram latency;
+    private final Counter rejected;
+
+    public SrmMetrics() {
+        requests = Counter.builder().name("srm_requests_total").help("SRM calls by operation and SRM status.")
+                .labelNames("operation", "status").withoutExemplars().register(registry);
+        latency = Histogram.builder().name("srm_request_seconds").help("Time to answer an SRM call.")
+                .labelNames("operation").classicOnly().classicUpperBounds(BUCKETS).withoutExemplars()
+                .register(registry);
+        rejected = Counter.builder().name("srm_requests_rejected_total")
+                .help("SRM calls refused because the server was full.").withoutExemplars().register(registry);
+        gauge("srm_requests_in_flight", "SRM calls being processed.", inFlight::get);
+        gauge("srm_requests_waiting", "SRM calls waiting for a processing slot.", waiting::get);
+        registerJvm();
+    }
 
     /** Records one finished call. */
     public void record(String operation, String status, long nanos) {
-        operations.computeIfAbsent(operation, k -> new OperationStats()).record(status, nanos);
+        requests.labelValues(operation, status).inc();
+        latency.labelValues(operation).observe(nanos / 1e9);
     }
 
     public AtomicInteger inFlight() {
@@ -40,97 +72,101 @@ public final class SrmMetrics {
     }
 
     public void rejected() {
-        rejected.increment();
+        rejected.inc();
     }
 
     public long rejectedCount() {
-        return rejected.sum();
+        return rejected.getLongValue();
     }
 
-    /** Adds a gauge read at scrape time, e.g. the transport's open connections. */
+    /**
+     * Adds a gauge read at scrape time, e.g. the transport's open connections. A second registration under the
+     * same name replaces the first.
+     */
     public void gauge(String name, Supplier<Number> value) {
-        gauges.put(name, value);
+        gauge(name, help(name), value);
     }
 
-    /** Adds a counter kept elsewhere and read at scrape time, e.g. the connections the transport refused. */
+    /**
+     * Adds a counter kept elsewhere and read at scrape time, e.g. the connections the transport refused. The
+     * exposed name ends in {@code _total} (the client library appends it when the given name lacks it). A second
+     * registration under the same name replaces the first.
+     */
     public void counter(String name, Supplier<Number> value) {
-        counters.put(name, value);
+        replace(name, CounterWithCallback.builder().name(name).help(help(name))
+                .callback(cb -> cb.call(value.get().doubleValue())).build());
     }
 
+    /** The registry every figure is kept in (for exporters and parsers). */
+    public PrometheusRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * A scrape in the Prometheus text format (version 0.0.4), as {@code /metrics} serves it, except that whole
+     * numbers are written as such ({@code 3}, not the library's {@code 3.0} or {@code 1.2E7}), as this server wrote
+     * them before it used the library, for the tests and scripts that read counts from it.
+     */
     public String render() {
-        StringBuilder out = new StringBuilder(4096);
-        out.append("# HELP srm_requests_total SRM calls by operation and SRM status.\n# TYPE srm_requests_total counter\n");
-        Map<String, OperationStats> sorted = new TreeMap<>(operations);
-        sorted.forEach((op, s) -> s.byStatus.forEach((status, n) -> out.append("srm_requests_total{operation=\"")
-                .append(op).append("\",status=\"").append(status).append("\"} ").append(n.sum()).append('\n')));
-        out.append("# HELP srm_request_seconds Time to answer an SRM call.\n# TYPE srm_request_seconds histogram\n");
-        sorted.forEach((op, s) -> s.renderHistogram(op, out));
-        line(out, "srm_requests_in_flight", "gauge", "SRM calls being processed.", inFlight.get());
-        line(out, "srm_requests_waiting", "gauge", "SRM calls waiting for a processing slot.", waiting.get());
-        line(out, "srm_requests_rejected_total", "counter", "SRM calls refused because the server was full.",
-                rejected.sum());
-        new TreeMap<>(gauges).forEach((name, v) -> line(out, name, "gauge", name.replace('_', ' ') + ".", v.get()));
-        new TreeMap<>(counters).forEach((name, v) -> line(out, name, "counter", name.replace('_', ' ') + ".", v.get()));
-        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        line(out, "jvm_heap_used_bytes", "gauge", "Heap in use.", heap.getUsed());
-        line(out, "jvm_heap_committed_bytes", "gauge", "Heap committed.", heap.getCommitted());
-        line(out, "jvm_heap_max_bytes", "gauge", "Largest heap.", heap.getMax());
-        line(out, "jvm_threads", "gauge", "Live JVM threads.", ManagementFactory.getThreadMXBean().getThreadCount());
-        out.append("# HELP jvm_gc_collections_total Garbage collections.\n# TYPE jvm_gc_collections_total counter\n");
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            out.append("jvm_gc_collections_total{gc=\"").append(gc.getName()).append("\"} ")
-                    .append(Math.max(0, gc.getCollectionCount())).append('\n');
+        ByteArrayOutputStream out = new ByteArrayOutputStream(16384);
+        try {
+            PrometheusTextFormatWriter.create().write(out, registry.scrape());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        out.append("# HELP jvm_gc_seconds_total Time spent in garbage collection.\n# TYPE jvm_gc_seconds_total counter\n");
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            out.append("jvm_gc_seconds_total{gc=\"").append(gc.getName()).append("\"} ")
-                    .append(Math.max(0, gc.getCollectionTime()) / 1000.0).append('\n');
-        }
-        return out.toString();
+        return SAMPLE_VALUE.matcher(out.toString(StandardCharsets.UTF_8))
+                .replaceAll(m -> Matcher.quoteReplacement(m.group(1) + wholeNumber(m.group(2))));
     }
 
-    private static void line(StringBuilder out, String name, String type, String help, Number value) {
-        out.append("# HELP ").append(name).append(' ').append(help).append('\n')
-                .append("# TYPE ").append(name).append(' ').append(type).append('\n')
-                .append(name).append(' ').append(value).append('\n');
+    private static String wholeNumber(String value) {
+        try {
+            double d = Double.parseDouble(value);
+            return d == Math.rint(d) && Math.abs(d) < 0x1p53 ? Long.toString((long) d) : value;
+        } catch (NumberFormatException e) {
+            return value; // NaN and the infinities are written by the library as Prometheus spells them
+        }
     }
 
-    private static final class OperationStats {
-        final Map<String, LongAdder> byStatus = new ConcurrentHashMap<>();
-        final LongAdder[] buckets = new LongAdder[BUCKETS.length + 1];
-        final LongAdder count = new LongAdder();
-        final LongAdder nanos = new LongAdder();
+    private void gauge(String name, String help, Supplier<Number> value) {
+        replace(name, GaugeWithCallback.builder().name(name).help(help)
+                .callback(cb -> cb.call(value.get().doubleValue())).build());
+    }
 
-        OperationStats() {
-            for (int i = 0; i < buckets.length; i++) {
-                buckets[i] = new LongAdder();
-            }
+    private void replace(String name, Collector collector) {
+        Collector old = registered.put(name, collector);
+        if (old != null) {
+            registry.unregister(old);
         }
+        registry.register(collector);
+    }
 
-        void record(String status, long elapsed) {
-            byStatus.computeIfAbsent(status, k -> new LongAdder()).increment();
-            double seconds = elapsed / 1e9;
-            int i = 0;
-            while (i < BUCKETS.length && seconds > BUCKETS[i]) {
-                i++;
-            }
-            buckets[i].increment();
-            count.increment();
-            nanos.add(elapsed);
-        }
+    private static String help(String name) {
+        return name.replace('_', ' ') + ".";
+    }
 
-        void renderHistogram(String op, StringBuilder out) {
-            long cumulative = 0;
-            for (int i = 0; i < BUCKETS.length; i++) {
-                cumulative += buckets[i].sum();
-                out.append("srm_request_seconds_bucket{operation=\"").append(op).append("\",le=\"").append(BUCKETS[i])
-                        .append("\"} ").append(cumulative).append('\n');
-            }
-            cumulative += buckets[BUCKETS.length].sum();
-            out.append("srm_request_seconds_bucket{operation=\"").append(op).append("\",le=\"+Inf\"} ")
-                    .append(cumulative).append('\n');
-            out.append("srm_request_seconds_sum{operation=\"").append(op).append("\"} ").append(nanos.sum() / 1e9).append('\n');
-            out.append("srm_request_seconds_count{operation=\"").append(op).append("\"} ").append(count.sum()).append('\n');
-        }
+    /**
+     * The client library's JVM and process metrics, plus the JVM names this server exposed before it used the
+     * library ({@code jvm_heap_*_bytes}, {@code jvm_threads}, {@code jvm_gc_collections_total},
+     * {@code jvm_gc_seconds_total}), kept so existing dashboards and alerts keep working.
+     */
+    private void registerJvm() {
+        JvmMetrics.builder().register(registry);
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        gauge("jvm_heap_used_bytes", "Heap in use.", () -> memory.getHeapMemoryUsage().getUsed());
+        gauge("jvm_heap_committed_bytes", "Heap committed.", () -> memory.getHeapMemoryUsage().getCommitted());
+        gauge("jvm_heap_max_bytes", "Largest heap.", () -> memory.getHeapMemoryUsage().getMax());
+        gauge("jvm_threads", "Live JVM threads.", () -> ManagementFactory.getThreadMXBean().getThreadCount());
+        replace("jvm_gc_collections_total", CounterWithCallback.builder().name("jvm_gc_collections_total")
+                .help("Garbage collections.").labelNames("gc").callback(cb -> {
+                    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+                        cb.call(Math.max(0, gc.getCollectionCount()), gc.getName());
+                    }
+                }).build());
+        replace("jvm_gc_seconds_total", CounterWithCallback.builder().name("jvm_gc_seconds_total")
+                .help("Time spent in garbage collection.").labelNames("gc").callback(cb -> {
+                    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+                        cb.call(Math.max(0, gc.getCollectionTime()) / 1000.0, gc.getName());
+                    }
+                }).build());
     }
 }

@@ -8,8 +8,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -89,5 +93,70 @@ class MetricsEndpointTest {
         assertTrue(sample(text, "jvm_threads").orElse(-1) > 0, text);
         assertTrue(text.contains("# TYPE srm_request_seconds histogram"), text);
         assertTrue(text.contains("jvm_gc_collections_total{gc=\""), text);
+    }
+
+    /**
+     * The whole scrape is read by Prometheus's own parser and linter ({@code promtool check metrics}, Debian's
+     * prometheus package), and carries the JVM figures of the client library: heap, GC, threads, descriptors.
+     */
+    @Test
+    void promtoolParsesTheScrapeWithTheJvmFigures() throws Exception {
+        call("<srm2:srmGetTransferProtocols><srmGetTransferProtocolsRequest/></srm2:srmGetTransferProtocols>");
+        String text = scrape();
+        Process promtool = new ProcessBuilder("promtool", "check", "metrics").redirectErrorStream(true).start();
+        try (var in = promtool.getOutputStream()) {
+            in.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        String verdict = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, promtool.waitFor(), "promtool check metrics: " + verdict + "\n" + text);
+        assertTrue(sample(text, "jvm_memory_used_bytes{area=\"heap\"}").orElse(-1) > 0, text);
+        assertTrue(sample(text, "jvm_threads_current").orElse(-1) > 0, text);
+        assertTrue(sample(text, "process_open_fds").orElse(-1) > 0, text);
+        assertTrue(sample(text, "process_max_fds").orElse(-1) > 0, text);
+        assertTrue(text.contains("# TYPE jvm_gc_collection_seconds summary"), text);
+        assertEquals(1.0, sample(text, "srm_request_seconds_count{operation=\"srmGetTransferProtocols\"}").orElse(-1),
+                text);
+    }
+
+    /**
+     * Every query of the Grafana dashboard in {@code conf/} is valid PromQL ({@code promtool check rules} on them as
+     * recording rules) and names only figures a real scrape has, but the door figures ({@code srm_gridftp_*}),
+     * which only the load-probing selector exports.
+     */
+    @Test
+    void theGrafanaDashboardQueriesParseAndNameScrapedFigures() throws Exception {
+        call("<srm2:srmPing><srmPingRequest/></srm2:srmPing>");
+        String text = scrape();
+        String dashboard = Files.readString(Path.of("..", "conf", "grafana-dashboard.json"), StandardCharsets.UTF_8);
+        Matcher m = Pattern.compile("\"expr\": \"((?:[^\"\\\\]|\\\\.)*)\"").matcher(dashboard);
+        StringBuilder rules = new StringBuilder("groups:\n  - name: dashboard\n    rules:\n");
+        Set<String> names = new TreeSet<>();
+        int n = 0;
+        while (m.find()) {
+            String expr = m.group(1).replace("\\\"", "\"").replace("\\\\", "\\")
+                    .replace("$__rate_interval", "5m").replace("$instance", ".*");
+            rules.append("      - record: dashboard_query_").append(n++).append("\n        expr: '")
+                    .append(expr.replace("'", "''")).append("'\n");
+            Matcher name = Pattern.compile("\\b(?:srm|jvm|process)_[a-z_]+").matcher(expr);
+            while (name.find()) {
+                names.add(name.group());
+            }
+        }
+        assertTrue(n >= 10, "the dashboard's queries: " + n);
+        Path file = Files.createTempFile("dashboard-", ".rules.yml");
+        try {
+            Files.writeString(file, rules);
+            Process promtool = new ProcessBuilder("promtool", "check", "rules", file.toString())
+                    .redirectErrorStream(true).start();
+            String verdict = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, promtool.waitFor(), verdict + "\n" + rules);
+        } finally {
+            Files.delete(file);
+        }
+        names.removeIf(name -> name.startsWith("srm_gridftp_"));
+        for (String name : names) {
+            assertTrue(Pattern.compile("^" + name + "[{ ]", Pattern.MULTILINE).matcher(text).find(),
+                    "the dashboard reads " + name + ", which the scrape does not have");
+        }
     }
 }

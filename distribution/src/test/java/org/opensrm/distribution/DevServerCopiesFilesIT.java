@@ -1,0 +1,151 @@
+package org.opensrm.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's first command as a newcomer runs it: {@code bin/srm-server --dev} (the launcher script, on the
+ * build the reactor has just made), then the gfal2 lines it prints, run by bash exactly as printed except for the
+ * local file names: a 5 MiB file up, listed, down, byte-equal, removed. Then Ctrl-C (SIGTERM) stops the server
+ * and its GridFTP door.
+ */
+class DevServerCopiesFilesIT {
+    private static final Path TOP = Path.of("..").toAbsolutePath().normalize();
+    private static final String SAMPLE_SOURCE = "file:///etc/os-release";
+    private static final String SAMPLE_TARGET = "file:///tmp/os-release.copy";
+
+    private Path dir;
+    private Process launcher;
+    private final StringBuilder printed = new StringBuilder();
+
+    @BeforeEach
+    void makeDirectory() throws IOException {
+        // Started as root (as bin/run-tests runs), --dev acts as 'nobody', which must reach the directory.
+        dir = Files.createTempDirectory("opensrm-devserver-");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (launcher != null && launcher.isAlive()) {
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+            launcher.destroyForcibly().waitFor();
+        }
+        Command.run(TOP, Map.of(), List.of("rm", "-rf", dir.toString()));
+    }
+
+    /** Starts the launcher and returns what it printed up to its last instruction line. */
+    private List<String> startLauncher() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(TOP.resolve("bin/srm-server").toString(), "--dev",
+                "--dev-dir", dir.resolve("dev").toString(), "--set", "srm.port=0")
+                .directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().remove("X509_USER_PROXY");
+        launcher = pb.start();
+        CompletableFuture<List<String>> up = CompletableFuture.supplyAsync(() -> {
+            List<String> lines = new ArrayList<>();
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    synchronized (printed) {
+                        printed.append(line).append('\n');
+                    }
+                    lines.add(line);
+                    if (line.startsWith("Ctrl-C stops")) {
+                        CompletableFuture.runAsync(() -> drain(r));
+                        return lines;
+                    }
+                }
+            } catch (IOException e) {
+                lines.add("(read failed: " + e + ")");
+            }
+            return lines;
+        });
+        List<String> lines = up.get(4, TimeUnit.MINUTES);
+        assertTrue(!lines.isEmpty() && lines.get(lines.size() - 1).startsWith("Ctrl-C stops"),
+                "the launcher did not come up:\n" + printed);
+        return lines;
+    }
+
+    private void drain(BufferedReader r) {
+        try {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                synchronized (printed) {
+                    printed.append(line).append('\n');
+                }
+            }
+        } catch (IOException ignored) {
+            // the launcher ended
+        }
+    }
+
+    private static String printedLine(List<String> lines, String start) {
+        return lines.stream().map(String::trim).filter(l -> l.startsWith(start)).reduce((a, b) -> {
+            throw new AssertionError("two lines start with " + start + ": " + a + " / " + b);
+        }).orElseThrow(() -> new AssertionError("no line starts with '" + start + "' in\n" + lines));
+    }
+
+    @Test
+    void theReadmeCommandCopiesAFileUpAndDownThroughItsDoor() throws Exception {
+        List<String> lines = startLauncher();
+        String env = printedLine(lines, "export ");
+        String ls = printedLine(lines, "gfal-ls ");
+        List<String> copies = lines.stream().map(String::trim).filter(l -> l.startsWith("gfal-copy ")).toList();
+        assertEquals(2, copies.size(), "an upload and a download line:\n" + lines);
+        String rm = printedLine(lines, "gfal-rm ");
+        assertTrue(copies.get(0).contains(SAMPLE_SOURCE) && copies.get(1).contains(SAMPLE_TARGET), copies.toString());
+
+        byte[] data = new byte[5 << 20];
+        new Random(9).nextBytes(data);
+        Path source = Files.write(dir.resolve("five-mib.bin"), data);
+        Path back = dir.resolve("back.bin");
+        Map<String, String> shell = Map.of("HOME", dir.toString());
+
+        Command upload = Command.bash(dir, shell, env + "\n" + copies.get(0).replace(SAMPLE_SOURCE, "file://" + source));
+        assertTrue(upload.ok(), upload.describe() + "\n--- launcher ---\n" + printed);
+        Command listing = Command.bash(dir, shell, env + "\n" + ls);
+        assertTrue(listing.ok(), listing.describe());
+        assertTrue(listing.output().lines().anyMatch(l -> l.contains(String.valueOf(data.length))
+                && l.contains("os-release")), listing.describe());
+        Command download = Command.bash(dir, shell, env + "\n" + copies.get(1).replace(SAMPLE_TARGET, "file://" + back));
+        assertTrue(download.ok(), download.describe());
+        assertArrayEquals(data, Files.readAllBytes(back), "the file came back byte for byte");
+        Command remove = Command.bash(dir, shell, env + "\n" + rm);
+        assertTrue(remove.ok(), remove.describe());
+        Command after = Command.bash(dir, shell, env + "\n" + ls);
+        assertTrue(after.ok(), after.describe());
+        assertFalse(after.output().contains("os-release"), after.describe());
+        assertFalse(Files.exists(dir.resolve("dev/data/os-release")));
+
+        List<ProcessHandle> doors = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
+                .map(c -> c.contains("globus-gridftp-server") && c.contains(dir.toString())).orElse(false)).toList();
+        assertFalse(doors.isEmpty(), "the door runs beside the server");
+        launcher.destroy();
+        assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "SIGTERM stops the launcher");
+        for (ProcessHandle door : doors) {
+            door.onExit().get(10, TimeUnit.SECONDS);
+        }
+        assertTrue(doors.stream().noneMatch(ProcessHandle::isAlive), "the door stopped with the server");
+        synchronized (printed) {
+            assertFalse(printed.toString().contains("Exception"), "a clean stop:\n" + printed);
+        }
+    }
+}
