@@ -3,15 +3,22 @@ package org.opensrm.server;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import org.opensrm.authz.AccountResolver;
 import org.opensrm.authz.Authorizer;
 import org.opensrm.authz.Authorizers;
-import org.opensrm.authz.GridMapConfig;
+import org.opensrm.authz.BanList;
+import org.opensrm.authz.Mapper;
+import org.opensrm.authz.gridmap.GridMapConfig;
+import org.opensrm.authz.gridmap.GridMapMapper;
+import org.opensrm.authz.vomsmap.VomsMapConfig;
+import org.opensrm.authz.vomsmap.VomsMapMapper;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
@@ -107,6 +114,7 @@ public final class SrmServer implements AutoCloseable {
         this.transport = new HttpgServer(TransportConfig.builder()
                 .host(config.host()).port(config.port())
                 .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
+                .vomsDir(config.authz().vomsDir().orElse(null))
                 .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
                 .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
                 .maxConnections(config.maxConnections()).credentialRefresh(config.credentialsRefresh())
@@ -150,14 +158,32 @@ public final class SrmServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The authorization chain: ban list, then the mappers of {@code srm.authz.mappers} in order, then the host's
+     * accounts (see {@code docs/operating.md}).
+     */
     private static Authorizer authorizer(ServerConfig config) throws ConfigException {
         try {
-            return Authorizers.gridMap(GridMapConfig.builder(config.gridmap())
-                    .banListFile(config.banList().orElse(null))
-                    .refreshInterval(config.authzRefresh()).build());
+            BanList bans = config.banList().map(f -> BanList.fromFile(f, config.authzRefresh())).orElse(BanList.NONE);
+            List<Mapper> mappers = new ArrayList<>();
+            for (String name : config.authz().mappers()) {
+                mappers.add(mapper(name, config));
+            }
+            return Authorizers.chain(bans, mappers, AccountResolver.system());
         } catch (IllegalArgumentException e) {
             throw new ConfigException(e.getMessage());
         }
+    }
+
+    private static Mapper mapper(String name, ServerConfig config) {
+        ServerConfig.Authz authz = config.authz();
+        return switch (name) {
+            case "gridmap" -> new GridMapMapper(GridMapConfig.builder(config.gridmap())
+                    .refreshInterval(config.authzRefresh()).build());
+            case "vomsmap" -> new VomsMapMapper(new VomsMapConfig(authz.vomsRoleMap().orElseThrow(),
+                    authz.gridmapdir(), config.authzRefresh()));
+            default -> throw new IllegalArgumentException("unknown mapper " + name + " in srm.authz.mappers");
+        };
     }
 
     public void start() throws Exception {
