@@ -58,6 +58,7 @@ public final class AuthorizationChain implements Authorizer {
                     return account;
                 }
             }
+            by = "none";
             throw SrmException.denied("DN " + client.dn() + " is not mapped");
         } catch (SrmException e) {
             AUDIT.info("authz dn=\"{}\" fqans=\"{}\" mapper={} refused={} reason=\"{}\"", client.dn(),
