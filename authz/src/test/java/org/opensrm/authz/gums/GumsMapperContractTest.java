@@ -1,5 +1,6 @@
 package org.opensrm.authz.gums;
 
+import org.opensrm.testkit.GumsResponder;
 import java.nio.file.Path;
 import java.util.List;
 import org.opensrm.authz.AccountResolver;

@@ -1,5 +1,6 @@
 package org.opensrm.authz.gums;
 
+import org.opensrm.testkit.GumsResponder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -77,8 +78,8 @@ class GumsMapperTest {
         assertEquals(List.of("cms"), r.vo());
         assertEquals(List.of(GumsFixture.SE_HOST), r.seHost());
         assertEquals(List.of(fixture.se.opensslDn()), r.seDn());
-        assertTrue(r.obligationsSupported().containsAll(List.of(Xacml.OBLIGATION_USERNAME, Xacml.OBLIGATION_UIDGID,
-                Xacml.OBLIGATION_ACCOUNT)), r.toString());
+        assertTrue(r.obligationsSupported().containsAll(List.of(GumsResponder.OBLIGATION_USERNAME, GumsResponder.OBLIGATION_UIDGID,
+                GumsResponder.OBLIGATION_ACCOUNT)), r.toString());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.opensrm.authz.gums;
+package org.opensrm.testkit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
@@ -37,22 +37,37 @@ import org.w3c.dom.NodeList;
  * obligation on a Deny) over real HTTPS on loopback, requiring a client certificate issued by the test CA, and
  * records what each query carried.
  */
-final class GumsResponder implements AutoCloseable {
-    static final String PATH = "/gums/services/GUMSXACMLAuthorizationServicePort";
+public final class GumsResponder implements AutoCloseable {
+    public static final String PATH = "/gums/services/GUMSXACMLAuthorizationServicePort";
+
+    // The protocol's names, written out here (not shared with the client) so that the tests check the client
+    // against the protocol rather than against itself.
+    private static final String SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
+    private static final String QUERY_NS = "urn:oasis:names:tc:xacml:2.0:profile:saml2.0:v2:schema:protocol";
+    private static final String CONTEXT = "urn:oasis:names:tc:xacml:2.0:context:schema:os";
+    private static final String STRING = "http://www.w3.org/2001/XMLSchema#string";
+    private static final String SUBJECT = "http://authz-interop.org/xacml/subject/";
+    private static final String RESOURCE = "http://authz-interop.org/xacml/resource/";
+    public static final String OBLIGATION_USERNAME = "http://authz-interop.org/xacml/obligation/username";
+    public static final String OBLIGATION_UIDGID = "http://authz-interop.org/xacml/obligation/uidgid";
+    public static final String OBLIGATION_ACCOUNT = "http://authz-interop.org/xacml/obligation/account";
+    private static final String ATTRIBUTE_USERNAME = "http://authz-interop.org/xacml/attribute/username";
+    private static final String ATTRIBUTE_GID = "http://authz-interop.org/xacml/attribute/posix-gid";
+    private static final String ATTRIBUTE_GROUPNAME = "http://authz-interop.org/xacml/attribute/primary-groupname";
 
     /** What one query carried. */
-    record Received(String clientCertificateSubject, String dn, String issuer, List<String> fqans,
+    public record Received(String clientCertificateSubject, String dn, String issuer, List<String> fqans,
                     List<String> primaryFqan, List<String> vo, List<String> seHost, List<String> seDn,
                     List<String> obligationsSupported, String soapAction) {
     }
 
     /** How to answer. */
-    record Reply(int status, String body, long delayMillis) {
-        static Reply ok(String body) {
+    public record Reply(int status, String body, long delayMillis) {
+        public static Reply ok(String body) {
             return new Reply(200, body, 0);
         }
 
-        Reply delayed(long millis) {
+        public Reply delayed(long millis) {
             return new Reply(status, body, millis);
         }
     }
@@ -62,7 +77,18 @@ final class GumsResponder implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private volatile Function<Received, Reply> answers;
 
-    GumsResponder(DevPki pki, Credential gumsHost, Function<Received, Reply> answers) throws Exception {
+    /**
+     * Starts on a free loopback port.
+     *
+     * @param gumsHost its certificate, issued by {@code pki}, whose CA is also the only one trusted for clients
+     */
+    public GumsResponder(DevPki pki, Credential gumsHost, Function<Received, Reply> answers) throws Exception {
+        this(pki, gumsHost, 0, answers);
+    }
+
+    /** As {@link #GumsResponder(DevPki, Credential, Function)} on the given loopback port (0: a free one). */
+    public GumsResponder(DevPki pki, Credential gumsHost, int port, Function<Received, Reply> answers)
+            throws Exception {
         this.answers = answers;
         KeyStore keys = KeyStore.getInstance("PKCS12");
         keys.load(null, null);
@@ -76,7 +102,7 @@ final class GumsResponder implements AutoCloseable {
         tmf.init(trusted);
         SSLContext tls = SSLContext.getInstance("TLS");
         tls.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-        server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
         server.setHttpsConfigurator(new HttpsConfigurator(tls) {
             @Override
             public void configure(HttpsParameters params) {
@@ -90,15 +116,15 @@ final class GumsResponder implements AutoCloseable {
         server.start();
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return URI.create("https://localhost:" + server.getAddress().getPort() + PATH);
     }
 
-    void answer(Function<Received, Reply> answers) {
+    public void answer(Function<Received, Reply> answers) {
         this.answers = answers;
     }
 
-    List<Received> received() {
+    public List<Received> received() {
         return List.copyOf(received);
     }
 
@@ -132,24 +158,24 @@ final class GumsResponder implements AutoCloseable {
         f.setNamespaceAware(true);
         f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         Document doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(body));
-        if (doc.getElementsByTagNameNS(Xacml.SAMLP_XACML, "XACMLAuthzDecisionQuery").getLength() != 1) {
+        if (doc.getElementsByTagNameNS(QUERY_NS, "XACMLAuthzDecisionQuery").getLength() != 1) {
             throw new IllegalArgumentException("not an XACMLAuthzDecisionQuery");
         }
-        List<String> dn = values(doc, Xacml.SUBJECT_DN);
-        List<String> issuer = values(doc, Xacml.SUBJECT_ISSUER);
+        List<String> dn = values(doc, SUBJECT + "subject-x509-id");
+        List<String> issuer = values(doc, SUBJECT + "subject-x509-issuer");
         return new Received(certSubject, dn.isEmpty() ? null : dn.get(0), issuer.isEmpty() ? null : issuer.get(0),
-                values(doc, Xacml.FQAN), values(doc, Xacml.PRIMARY_FQAN), values(doc, Xacml.VO),
-                values(doc, Xacml.RESOURCE_HOST), values(doc, Xacml.RESOURCE_DN),
-                values(doc, Xacml.OBLIGATIONS_SUPPORTED), soapAction);
+                values(doc, SUBJECT + "voms-fqan"), values(doc, SUBJECT + "voms-primary-fqan"), values(doc, SUBJECT + "vo"),
+                values(doc, RESOURCE + "dns-host-name"), values(doc, RESOURCE + "resource-x509-id"),
+                values(doc, "http://authz-interop.org/xacml/environment/pep-oblig-supported"), soapAction);
     }
 
     private static List<String> values(Document doc, String attributeId) {
         List<String> out = new ArrayList<>();
-        NodeList attributes = doc.getElementsByTagNameNS(Xacml.CONTEXT, "Attribute");
+        NodeList attributes = doc.getElementsByTagNameNS(CONTEXT, "Attribute");
         for (int i = 0; i < attributes.getLength(); i++) {
             Element a = (Element) attributes.item(i);
             if (a.getAttribute("AttributeId").equals(attributeId)) {
-                NodeList v = a.getElementsByTagNameNS(Xacml.CONTEXT, "AttributeValue");
+                NodeList v = a.getElementsByTagNameNS(CONTEXT, "AttributeValue");
                 for (int j = 0; j < v.getLength(); j++) {
                     out.add(v.item(j).getTextContent());
                 }
@@ -160,26 +186,26 @@ final class GumsResponder implements AutoCloseable {
 
     // ---- answers as real GUMS writes them ----
 
-    static String permit(String username) {
-        return decision("Permit", obligation(Xacml.OBLIGATION_USERNAME, assignment(Xacml.ATTRIBUTE_USERNAME, username)));
+    public static String permit(String username) {
+        return decision("Permit", obligation(OBLIGATION_USERNAME, assignment(ATTRIBUTE_USERNAME, username)));
     }
 
-    static String permitWithAccount(String username, String primaryGroup) {
-        return decision("Permit", obligation(Xacml.OBLIGATION_ACCOUNT,
-                assignment(Xacml.ATTRIBUTE_USERNAME, username) + assignment(Xacml.ATTRIBUTE_GROUPNAME, primaryGroup)));
+    public static String permitWithAccount(String username, String primaryGroup) {
+        return decision("Permit", obligation(OBLIGATION_ACCOUNT,
+                assignment(ATTRIBUTE_USERNAME, username) + assignment(ATTRIBUTE_GROUPNAME, primaryGroup)));
     }
 
-    static String permitWithGid(String username, String gid) {
-        return decision("Permit", obligation(Xacml.OBLIGATION_USERNAME, assignment(Xacml.ATTRIBUTE_USERNAME, username))
-                + obligation(Xacml.OBLIGATION_UIDGID, assignment(Xacml.ATTRIBUTE_GID, gid)));
+    public static String permitWithGid(String username, String gid) {
+        return decision("Permit", obligation(OBLIGATION_USERNAME, assignment(ATTRIBUTE_USERNAME, username))
+                + obligation(OBLIGATION_UIDGID, assignment(ATTRIBUTE_GID, gid)));
     }
 
     /** A Deny as real GUMS sends it: with an empty username obligation. */
-    static String deny() {
-        return decision("Deny", obligation(Xacml.OBLIGATION_USERNAME, assignment(Xacml.ATTRIBUTE_USERNAME, "")));
+    public static String deny() {
+        return decision("Deny", obligation(OBLIGATION_USERNAME, assignment(ATTRIBUTE_USERNAME, "")));
     }
 
-    static String decision(String decision, String obligations) {
+    public static String decision(String decision, String obligations) {
         return envelope("<samlp:Response xmlns:samlp=\"urn:oasis:names:tc:SAML:2.0:protocol\" Version=\"2.0\">"
                 + "<saml:Issuer xmlns:saml=\"urn:oasis:names:tc:SAML:2.0:assertion\">GUMS</saml:Issuer>"
                 + "<samlp:Status><samlp:StatusCode Value=\"http://oasis/names/tc/xacml/1.0/status/ok\"/></samlp:Status>"
@@ -197,22 +223,22 @@ final class GumsResponder implements AutoCloseable {
                 + "</saml:Assertion></samlp:Response>");
     }
 
-    static String obligation(String id, String assignments) {
+    public static String obligation(String id, String assignments) {
         return "<xacml:Obligation ObligationId=\"" + id + "\" FulfillOn=\"Permit\">" + assignments + "</xacml:Obligation>";
     }
 
-    static String assignment(String id, String value) {
-        return "<xacml:AttributeAssignment AttributeId=\"" + id + "\" DataType=\"" + Xacml.STRING + "\">" + value
+    public static String assignment(String id, String value) {
+        return "<xacml:AttributeAssignment AttributeId=\"" + id + "\" DataType=\"" + STRING + "\">" + value
                 + "</xacml:AttributeAssignment>";
     }
 
-    static String fault(String reason) {
+    public static String fault(String reason) {
         return envelope("<soap11:Fault><faultcode>soap11:Server</faultcode><faultstring>" + reason
                 + "</faultstring></soap11:Fault>");
     }
 
-    static String envelope(String body) {
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><soap11:Envelope xmlns:soap11=\"" + Xacml.SOAP + "\">"
+    public static String envelope(String body) {
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><soap11:Envelope xmlns:soap11=\"" + SOAP + "\">"
                 + "<soap11:Body>" + body + "</soap11:Body></soap11:Envelope>";
     }
 
