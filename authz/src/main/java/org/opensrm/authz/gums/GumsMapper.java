@@ -2,6 +2,9 @@ package org.opensrm.authz.gums;
 
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 import org.opensrm.authz.ClientIdentity;
@@ -24,7 +27,8 @@ import org.opensrm.common.SrmException;
  *     that says GUMS could not be asked (fail-closed; never access by failure), not cached.</li>
  * </ul>
  * Answers are cached per DN and FQAN list: Permits for {@code cacheTtl} after they arrived, refusals and
- * NotApplicable for the shorter {@code negativeCacheTtl}, at most {@code cacheSize} of them.
+ * NotApplicable for the shorter {@code negativeCacheTtl}, at most {@code cacheSize} of them. Callers that miss the
+ * cache for a client while a query for it is under way wait for that query instead of sending their own.
  */
 public final class GumsMapper implements Mapper {
     /** A cached answer: a mapping (or none), or the reason of a refusal. */
@@ -40,6 +44,8 @@ public final class GumsMapper implements Mapper {
     private final GumsConfig config;
     private final GumsClient client;
     private final AnswerCache<Verdict> cache;
+    /** Queries in progress, by cache key: concurrent callers for the same client wait for one query. */
+    private final ConcurrentHashMap<String, CompletableFuture<Verdict>> asking = new ConcurrentHashMap<>();
     private final LongAdder calls = new LongAdder();
     private final LongAdder failures = new LongAdder();
 
@@ -66,6 +72,44 @@ public final class GumsMapper implements Mapper {
         if (cached.isPresent()) {
             return cached.get().get();
         }
+        CompletableFuture<Verdict> mine = new CompletableFuture<>();
+        CompletableFuture<Verdict> running = asking.putIfAbsent(key, mine);
+        if (running != null) {
+            return awaitOther(running).get();
+        }
+        try {
+            Verdict verdict = ask(identity);
+            cache.put(key, verdict, verdict.mapping().isPresent() ? config.cacheTtl().toNanos()
+                    : config.negativeCacheTtl().toNanos());
+            mine.complete(verdict);
+            return verdict.get();
+        } catch (SrmException e) {
+            mine.completeExceptionally(e);
+            throw e;
+        } finally {
+            if (!mine.isDone()) {
+                mine.completeExceptionally(SrmException.denied("the GUMS call-out failed; access is refused"));
+            }
+            asking.remove(key, mine);
+        }
+    }
+
+    /** Waits for the query another caller is making for the same client (it is bounded by the time-out). */
+    private static Verdict awaitOther(CompletableFuture<Verdict> running) throws SrmException {
+        try {
+            return running.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof SrmException s) {
+                throw new SrmException(s.status(), s.getMessage());
+            }
+            throw SrmException.denied("the GUMS call-out failed; access is refused");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw SrmException.denied("interrupted while waiting for GUMS; access is refused");
+        }
+    }
+
+    private Verdict ask(ClientIdentity identity) throws SrmException {
         calls.increment();
         XacmlAnswer answer;
         try {
@@ -79,10 +123,7 @@ public final class GumsMapper implements Mapper {
             throw SrmException.denied("the GUMS authorization service at " + config.endpoint()
                     + " gave no usable answer (" + e.getMessage() + "); access is refused");
         }
-        Verdict verdict = verdictOf(identity, answer);
-        cache.put(key, verdict, verdict.mapping().isPresent() ? config.cacheTtl().toNanos()
-                : config.negativeCacheTtl().toNanos());
-        return verdict.get();
+        return verdictOf(identity, answer);
     }
 
     private Verdict verdictOf(ClientIdentity identity, XacmlAnswer answer) throws SrmException {

@@ -188,6 +188,31 @@ class GumsMapperTest {
     }
 
     @Test
+    void concurrentMissesForOneClientSendOneQuery() throws Exception {
+        fixture = new GumsFixture(dir, r -> GumsResponder.Reply.ok(GumsResponder.permit("srmuser1")).delayed(1000));
+        GumsMapper gums = new GumsMapper(fixture.config().build());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<String>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                answers.add(pool.submit(() -> {
+                    go.await();
+                    return gums.map(JANE).orElseThrow().account();
+                }));
+            }
+            go.countDown();
+            for (java.util.concurrent.Future<String> a : answers) {
+                assertEquals("srmuser1", a.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, fixture.gums.received().size());
+        assertEquals(1, gums.calls());
+    }
+
+    @Test
     void theCacheKeepsAtMostItsSize() throws Exception {
         fixture = new GumsFixture(dir, always(GumsResponder.permit("srmuser1")));
         GumsMapper gums = new GumsMapper(fixture.config().cacheSize(2).build());
