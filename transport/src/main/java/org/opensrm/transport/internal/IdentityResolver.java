@@ -46,7 +46,8 @@ public final class IdentityResolver {
                 if (result.isValid()) {
                     fqans.addAll(result.getAttributes().getFQANs());
                 } else {
-                    rejected.add("VO " + result.getAttributes().getVO() + ": " + errors(result));
+                    String vo = result.getAttributes() == null ? "unknown" : result.getAttributes().getVO();
+                    rejected.add("VO " + vo + ": " + errors(result));
                 }
             }
         } catch (RuntimeException e) {
