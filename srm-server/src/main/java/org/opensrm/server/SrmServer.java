@@ -172,7 +172,9 @@ public final class SrmServer implements AutoCloseable {
             BanList bans = config.banList().map(f -> BanList.fromFile(f, config.authzRefresh())).orElse(BanList.NONE);
             List<Mapper> mappers = new ArrayList<>();
             for (String name : config.authz().mappers()) {
-                mappers.add(name.equals("gums") ? gums(config, surlHosts.get(0), metrics) : mapper(name, config));
+                mappers.add(name.equals("gums")
+                        ? gums(config, surlHosts.isEmpty() ? config.host() : surlHosts.get(0), metrics)
+                        : mapper(name, config));
             }
             return Authorizers.chain(bans, mappers, AccountResolver.system());
         } catch (IllegalArgumentException e) {
