@@ -23,8 +23,8 @@ import org.opensrm.testkit.SrmClients;
  * with {@code srm.authz.mappers=vomsmap,gridmap}. The same DN (Alice's) acts as a different account for each
  * primary FQAN — what {@code gfal-mkdir} makes belongs to that account — and falls back to the grid-mapfile
  * when the primary FQAN matches no line. A proxy whose attribute certificate expired, and a DN mapped by
- * nothing, are refused (EACCES). The GridFTP doors of the test site map by DN only (Debian's door has no VOMS
- * mapping without LCMAPS), so ownership is asserted on what the SRM itself creates.
+ * nothing, are refused (EACCES). The site's GridFTP doors map through LCMAPS (their GSI authorization callout)
+ * with the same role map file, so files {@code gfal-copy} writes through them belong to the same account.
  */
 @Timeout(300)
 class GfalVomsMappingTest {
@@ -43,13 +43,39 @@ class GfalVomsMappingTest {
         Path roleMap = Files.writeString(vomsBase.resolve("voms-rolemap"),
                 "\"/testvo/Role=production/*\" " + E2eSite.BOB_ACCOUNT + "\n"
                         + "\"/testvo/analysis/*\" " + E2eSite.MALLORY_ACCOUNT + "\n");
-        site = E2eSite.start(Map.of("srm.vomsdir", vomsBase.resolve("vomsdir").toString(),
-                "srm.authz.mappers", "vomsmap,gridmap", "srm.authz.vomsmap", roleMap.toString()));
+        Path authzConf = lcmapsCallout(vomsBase, roleMap);
+        site = E2eSite.startWithDoors(Map.of("srm.vomsdir", vomsBase.resolve("vomsdir").toString(),
+                "srm.authz.mappers", "vomsmap,gridmap", "srm.authz.vomsmap", roleMap.toString()),
+                door -> door.environment("GSI_AUTHZ_CONF", authzConf.toString())
+                        .environment("LCMAPS_DB_FILE", vomsBase.resolve("lcmaps.db").toString())
+                        .environment("LLGT_RUN_LCAS", "no").environment("LLGT_LIFT_PRIVILEGED_PROTECTION", "1")
+                        .environment("LLGT_LOG_FILE", vomsBase.resolve("lcmaps.log").toString())
+                        .environment("LCMAPS_DEBUG_LEVEL", "5")
+                        .environment("X509_VOMS_DIR", vomsBase.resolve("vomsdir").toString()));
         voms = FakeVoms.create(site.grid().pki(), vomsBase, "testvo", VOMS_HOST);
         assertEquals(Files.readString(lsc), Files.readString(voms.vomsDir().resolve("testvo/" + VOMS_HOST + ".lsc")));
         Path shared = site.onDisk("/shared");
         Files.createDirectory(shared);
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+    }
+
+    /**
+     * The doors' GSI authorization callout: LCMAPS (Debian's lcas-lcmaps-gt4-interface, lcmaps-plugins-voms) reading
+     * the same role map as the SRM, the door's grid-mapfile when no FQAN line matches.
+     */
+    private static Path lcmapsCallout(Path dir, Path roleMap) throws Exception {
+        Files.writeString(dir.resolve("lcmaps.db"), String.join("\n",
+                "path = /usr/lib/lcmaps",
+                "verifyproxy = \"lcmaps_verify_proxy.mod\" \"--allow-limited-proxy\" \"--discard_private_key_absence\"",
+                "vomslocalaccount = \"lcmaps_voms_localaccount.mod\" \"-gridmapfile " + roleMap + "\"",
+                "localaccount = \"lcmaps_localaccount.mod\"",
+                "",
+                "voms:",
+                "verifyproxy -> vomslocalaccount | localaccount",
+                "vomslocalaccount -> localaccount",
+                ""));
+        return Files.writeString(dir.resolve("gsi-authz.conf"), "globus_mapping "
+                + "/usr/lib/x86_64-linux-gnu/lcas-lcmaps-gt4-interface/liblcas_lcmaps_gt4_mapping.so lcmaps_callout\n");
     }
 
     @AfterAll
@@ -85,6 +111,26 @@ class GfalVomsMappingTest {
         ClientRun ls = production.gfal("gfal-ls", site.surl("/shared"));
         assertTrue(ls.ok(), ls.describe());
         assertEquals(List.of("by-analysis", "by-production"), GfalOutput.results(ls).stream().sorted().toList());
+    }
+
+    @Test
+    void filesGfalCopyWritesBelongToTheAccountOfThePrimaryFqan() throws Exception {
+        Path local = OnDisk.randomFile(site.scratch("voms").resolve("data.bin"), 5000, 31);
+        SrmClients production = as(site.alice(), "alice-production-copy",
+                List.of("/testvo/Role=production/Capability=NULL"));
+        SrmClients analysis = as(site.alice(), "alice-analysis-copy", List.of("/testvo/analysis/Role=NULL/Capability=NULL"));
+        ClientRun put = production.gfal("gfal-copy", "file://" + local, site.surl("/shared/production.bin"));
+        assertTrue(put.ok(), put.describe() + "\n" + lcmapsLog());
+        put = analysis.gfal("gfal-copy", "file://" + local, site.surl("/shared/analysis.bin"));
+        assertTrue(put.ok(), put.describe() + "\n" + lcmapsLog());
+        assertEquals(E2eSite.BOB_ACCOUNT, OnDisk.owner(site.onDisk("/shared/production.bin")), lcmapsLog());
+        assertEquals(E2eSite.MALLORY_ACCOUNT, OnDisk.owner(site.onDisk("/shared/analysis.bin")), lcmapsLog());
+        assertEquals(Files.size(local), Files.size(site.onDisk("/shared/analysis.bin")));
+    }
+
+    private static String lcmapsLog() throws java.io.IOException {
+        Path log = vomsBase.resolve("lcmaps.log");
+        return Files.exists(log) ? Files.readString(log) : "(no LCMAPS log)";
     }
 
     @Test
