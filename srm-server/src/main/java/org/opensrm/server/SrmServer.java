@@ -1,17 +1,28 @@
 package org.opensrm.server;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import org.opensrm.authz.AccountResolver;
 import org.opensrm.authz.Authorizer;
 import org.opensrm.authz.Authorizers;
-import org.opensrm.authz.GridMapConfig;
+import org.opensrm.authz.BanList;
+import org.opensrm.authz.Mapper;
+import org.opensrm.authz.gridmap.GridMapConfig;
+import org.opensrm.authz.gridmap.GridMapMapper;
+import org.opensrm.authz.gums.GumsConfig;
+import org.opensrm.authz.gums.GumsMapper;
+import org.opensrm.authz.gums.GumsTls;
+import org.opensrm.authz.vomsmap.VomsMapConfig;
+import org.opensrm.authz.vomsmap.VomsMapMapper;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
@@ -80,7 +91,6 @@ public final class SrmServer implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         this.surlHosts = config.surlHosts().isEmpty() ? HostCertificateNames.of(config.hostCert()) : config.surlHosts();
         this.backend = backendView.apply(Backends.open(config));
-        Authorizer authorizer = authorizer(config);
         this.selector = selector(config);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
 
@@ -97,6 +107,7 @@ public final class SrmServer implements AutoCloseable {
 
         CurrentRequest current = new CurrentRequest();
         this.metrics = new SrmMetrics();
+        Authorizer authorizer = authorizer(config, surlHosts, metrics);
         ServerConfig.Limits limits = config.limits();
         this.admissionTimer = daemonScheduler("srm-admission-timer");
         this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
@@ -116,6 +127,7 @@ public final class SrmServer implements AutoCloseable {
         return TransportConfig.builder()
                 .host(config.host()).port(config.port())
                 .hostCert(config.hostCert()).hostKey(config.hostKey()).caDir(config.caDir())
+                .vomsDir(config.authz().vomsDir().orElse(null))
                 .threadsMin(config.threadsMin()).threadsMax(config.threadsMax())
                 .acceptQueue(config.acceptQueue()).idleTimeout(config.idleTimeout())
                 .maxConnections(config.maxConnections()).maxConnectionsPerAddress(config.maxConnectionsPerAddress())
@@ -160,14 +172,52 @@ public final class SrmServer implements AutoCloseable {
         }
     }
 
-    private static Authorizer authorizer(ServerConfig config) throws ConfigException {
+    /**
+     * The authorization chain: ban list, then the mappers of {@code srm.authz.mappers} in order, then the host's
+     * accounts (see {@code docs/operating.md}).
+     */
+    private static Authorizer authorizer(ServerConfig config, List<String> surlHosts, SrmMetrics metrics)
+            throws ConfigException {
         try {
-            return Authorizers.gridMap(GridMapConfig.builder(config.gridmap())
-                    .banListFile(config.banList().orElse(null))
-                    .refreshInterval(config.authzRefresh()).build());
+            BanList bans = config.banList().map(f -> BanList.fromFile(f, config.authzRefresh())).orElse(BanList.NONE);
+            List<Mapper> mappers = new ArrayList<>();
+            for (String name : config.authz().mappers()) {
+                mappers.add(name.equals("gums")
+                        ? gums(config, surlHosts.isEmpty() ? config.host() : surlHosts.get(0), metrics)
+                        : mapper(name, config));
+            }
+            return Authorizers.chain(bans, mappers, AccountResolver.system());
         } catch (IllegalArgumentException e) {
             throw new ConfigException(e.getMessage());
         }
+    }
+
+    private static Mapper mapper(String name, ServerConfig config) {
+        ServerConfig.Authz authz = config.authz();
+        return switch (name) {
+            case "gridmap" -> new GridMapMapper(GridMapConfig.builder(config.gridmap())
+                    .refreshInterval(config.authzRefresh()).build());
+            case "vomsmap" -> new VomsMapMapper(new VomsMapConfig(authz.vomsRoleMap().orElseThrow(),
+                    authz.gridmapdir(), config.authzRefresh()));
+            default -> throw new IllegalArgumentException("unknown mapper " + name + " in srm.authz.mappers");
+        };
+    }
+
+    /** The GUMS call-out with its cache figures in the metrics. */
+    private static GumsMapper gums(ServerConfig config, String seHost, SrmMetrics metrics) {
+        ServerConfig.Gums g = config.authz().gums();
+        GumsMapper gums = new GumsMapper(GumsConfig.builder(URI.create(g.url()),
+                        GumsTls.hostContext(config.hostCert(), config.hostKey(), config.caDir()), seHost,
+                        GumsTls.subjectOf(config.hostCert()))
+                .timeout(g.timeout()).cacheTtl(g.cacheTtl()).negativeCacheTtl(g.negativeCacheTtl())
+                .cacheSize(g.cacheSize()).build());
+        metrics.counter("srm_gums_cache_hits_total", gums::cacheHits);
+        metrics.counter("srm_gums_cache_misses_total", gums::cacheMisses);
+        metrics.counter("srm_gums_cache_evictions_total", gums::cacheEvictions);
+        metrics.gauge("srm_gums_cache_entries", gums::cacheSize);
+        metrics.counter("srm_gums_calls_total", gums::calls);
+        metrics.counter("srm_gums_calls_failed_total", gums::failures);
+        return gums;
     }
 
     public void start() throws Exception {

@@ -33,6 +33,7 @@ public final class GridFtpServerConfig {
     private final String logLevel;
     private final Duration startTimeout;
     private final List<String> extraArgs;
+    private final Map<String, String> environment;
 
     private GridFtpServerConfig(Builder b) {
         workDir = b.workDir;
@@ -48,6 +49,7 @@ public final class GridFtpServerConfig {
         logLevel = b.logLevel;
         startTimeout = b.startTimeout;
         extraArgs = List.copyOf(b.extraArgs);
+        environment = Map.copyOf(b.environment);
     }
 
     public static Builder builder() {
@@ -103,6 +105,11 @@ public final class GridFtpServerConfig {
         return extraArgs;
     }
 
+    /** Variables set in the server's environment after the X509/GLOBUS ones are cleared, e.g. for a GSI callout. */
+    public Map<String, String> environment() {
+        return environment;
+    }
+
     /** Validating builder. */
     public static final class Builder {
         private Path workDir;
@@ -116,6 +123,7 @@ public final class GridFtpServerConfig {
         private String logLevel = DEFAULT_LOG_LEVEL;
         private Duration startTimeout = DEFAULT_START_TIMEOUT;
         private final List<String> extraArgs = new ArrayList<>();
+        private final Map<String, String> environment = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -182,6 +190,12 @@ public final class GridFtpServerConfig {
          */
         public Builder extraArgs(String... args) {
             extraArgs.addAll(List.of(args));
+            return this;
+        }
+
+        /** Sets {@code name=value} in the server's environment (e.g. {@code GSI_AUTHZ_CONF}). */
+        public Builder environment(String name, String value) {
+            environment.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
             return this;
         }
 

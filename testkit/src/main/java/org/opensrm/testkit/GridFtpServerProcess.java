@@ -76,6 +76,7 @@ public final class GridFtpServerProcess implements AutoCloseable {
         env.put("X509_USER_KEY", config.hostKey().toString());
         env.put("X509_CERT_DIR", trust.path().toString());
         env.put("GRIDMAP", config.gridMapFile().toString());
+        env.putAll(config.environment());
         pb.directory(work.toFile());
         pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.redirectOutput(work.resolve("stdout.txt").toFile());

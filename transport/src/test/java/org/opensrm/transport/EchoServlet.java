@@ -22,7 +22,9 @@ final class EchoServlet extends HttpServlet {
         String dn = Peers.identity(request).map(ClientIdentity::dn).orElse("-");
         String issuer = Peers.identity(request).map(ClientIdentity::issuerDn).orElse("-");
         String fqans = Peers.identity(request).map(id -> String.join(",", id.fqans())).orElse("-");
-        String answer = "dn=" + dn + "\nissuer=" + issuer + "\nfqans=" + fqans + "\nmethod=" + request.getMethod()
+        String rejected = Peers.identity(request).flatMap(id -> id.vomsRejected()).orElse("");
+        String answer = "dn=" + dn + "\nissuer=" + issuer + "\nfqans=" + fqans + "\nvomsRejected=" + rejected
+                + "\nmethod=" + request.getMethod()
                 + "\npath=" + request.getServletPath() + "\nuri=" + request.getRequestURI() + "\nbody=" + body;
         byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
         response.setContentType("text/plain");

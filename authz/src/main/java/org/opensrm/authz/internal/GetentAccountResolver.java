@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.opensrm.authz.CachingAccountResolver;
@@ -55,6 +56,32 @@ public final class GetentAccountResolver extends CachingAccountResolver {
             return Optional.of(new Account(fields[0], Integer.parseInt(fields[2]), gid, gids));
         } catch (NumberFormatException e) {
             throw SrmException.internal("unexpected uid, gid or group of account " + name, e);
+        }
+    }
+
+    /**
+     * The gid of the group {@code name} ({@code getent group -- NAME}), uncached.
+     *
+     * @return empty when there is no such group
+     * @throws SrmException {@code SRM_INTERNAL_ERROR} when the group database cannot be asked
+     */
+    public static OptionalInt groupId(String name) throws SrmException {
+        if (!AccountNames.isPlausible(name)) {
+            return OptionalInt.empty();
+        }
+        Result group = run(List.of("getent", "group", "--", name));
+        if (group.exitCode == GETENT_NOT_FOUND) {
+            return OptionalInt.empty();
+        }
+        String[] fields = group.output.strip().split("\n")[0].split(":", -1);
+        if (group.exitCode != 0 || fields.length < 3) {
+            throw SrmException.internal("getent group for group " + name + " failed with status " + group.exitCode,
+                    null);
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(fields[2]));
+        } catch (NumberFormatException e) {
+            throw SrmException.internal("unexpected gid of group " + name, e);
         }
     }
 

@@ -18,7 +18,7 @@ import org.opensrm.gridftp.LoadProbeConfig;
 public record ServerConfig(
         String host, int port, List<String> surlHosts,
         Path hostCert, Path hostKey, Path caDir, Duration credentialsRefresh,
-        Path gridmap, Optional<Path> banList, Duration authzRefresh,
+        Path gridmap, Optional<Path> banList, Duration authzRefresh, Authz authz,
         byte[] tokenKey, String mode, Path stateDir, Duration putLifetime, Duration getLifetime,
         String backend, Path backendRoot, int directoryMode,
         List<GridFtpNode> gridftpNodes, String gridftpSelector, String gridftpPathPrefix,
@@ -30,6 +30,20 @@ public record ServerConfig(
     /** The HDFS backend's settings ({@code backend.hdfs.*}); only read with {@code backend=hdfs}. */
     public record HdfsSettings(String uri, List<Path> configFiles, String kerberosPrincipal, String kerberosKeytab,
                                String serviceUser, boolean listChecksums, java.util.Map<String, String> properties) {
+    }
+
+    /**
+     * The authorization chain ({@code srm.authz.*}, {@code srm.vomsdir}): which mappers are asked, in order, and
+     * what each reads. A mapper's own keys are required only when it is in {@code mappers}.
+     */
+    public record Authz(List<String> mappers, Optional<Path> vomsDir, Optional<Path> vomsRoleMap,
+                        Optional<Path> gridmapdir, Gums gums) {
+        /** Every mapper name {@code srm.authz.mappers} accepts. */
+        public static final List<String> MAPPERS = List.of("gridmap", "vomsmap", "gums");
+    }
+
+    /** The GUMS call-out ({@code srm.authz.gums.*}); {@code url} is empty unless {@code gums} is a mapper. */
+    public record Gums(String url, Duration timeout, Duration cacheTtl, Duration negativeCacheTtl, int cacheSize) {
     }
 
     /** How much work the server takes on at once; see {@code srm.requests.*}. */
@@ -58,7 +72,7 @@ public record ServerConfig(
                 c.getDuration("srm.credentials.refresh"),
                 c.getPath("srm.gridmap"),
                 c.isSet("srm.banlist") ? Optional.of(c.getPath("srm.banlist")) : Optional.empty(),
-                c.getDuration("srm.authz.refresh"),
+                c.getDuration("srm.authz.refresh"), authz(c),
                 tokenKey.getBytes(StandardCharsets.UTF_8), c.oneOf("srm.mode", "gateway"), c.getPath("srm.state.dir"),
                 c.getDuration("srm.put.lifetime"), c.getDuration("srm.get.lifetime"),
                 c.oneOf("backend", "posix", "hdfs"), root, octal(c, "backend.posix.dir.mode"),
@@ -85,6 +99,33 @@ public record ServerConfig(
                     + c.get("jetty.handshake.timeout") + "'");
         }
         return d;
+    }
+
+    private static Authz authz(RawConfig c) throws ConfigException {
+        List<String> mappers = c.getList("srm.authz.mappers");
+        if (mappers.isEmpty() || !Authz.MAPPERS.containsAll(mappers) || mappers.stream().distinct().count()
+                != mappers.size()) {
+            throw new ConfigException("configuration key 'srm.authz.mappers' must list one or more of "
+                    + Authz.MAPPERS + " once each, got '" + c.get("srm.authz.mappers") + "'");
+        }
+        Optional<Path> roleMap = optionalPath(c, "srm.authz.vomsmap");
+        if (mappers.contains("vomsmap") && roleMap.isEmpty()) {
+            c.require("srm.authz.vomsmap");
+        }
+        String url = mappers.contains("gums") ? c.require("srm.authz.gums.url") : c.get("srm.authz.gums.url");
+        if (!url.isEmpty() && !url.startsWith("https://")) {
+            throw new ConfigException("configuration key 'srm.authz.gums.url' must be an https:// URL, got '"
+                    + url + "'");
+        }
+        Gums gums = new Gums(url, c.getDuration("srm.authz.gums.timeout"), c.getDuration("srm.authz.gums.cache.ttl"),
+                c.getDuration("srm.authz.gums.cache.negative.ttl"),
+                c.getInt("srm.authz.gums.cache.size", 1, 10_000_000));
+        return new Authz(List.copyOf(mappers), optionalPath(c, "srm.vomsdir"), roleMap,
+                optionalPath(c, "srm.authz.gridmapdir"), gums);
+    }
+
+    private static Optional<Path> optionalPath(RawConfig c, String key) throws ConfigException {
+        return c.isSet(key) ? Optional.of(c.getPath(key)) : Optional.empty();
     }
 
     /** {@code jetty.selectors}: empty = Jetty's choice (-1), else 1..256. */

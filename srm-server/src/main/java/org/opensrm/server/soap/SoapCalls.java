@@ -81,7 +81,8 @@ public final class SoapCalls {
             long elapsed = System.nanoTime() - start;
             metrics.record(op.name(), outcome.name(), elapsed);
             if (ACCESS.isInfoEnabled()) {
-                ACCESS.info("{} dn=\"{}\" result={} ms={}", op.name(), dn, outcome, elapsed / 1_000_000);
+                ACCESS.info("{} dn=\"{}\" fqans=\"{}\" result={} ms={}", op.name(), dn,
+                        identity.map(id -> String.join(",", id.fqans())).orElse(""), outcome, elapsed / 1_000_000);
             }
             MDC.remove("dn");
             MDC.remove("token");

@@ -194,4 +194,32 @@ class ServerConfigTest {
                 config("backend.root", "/srv/data", "gridftp.path.prefix", "/export/grid/").gridftpPathPrefix());
         assertEquals("/", config("gridftp.path.prefix", "/").gridftpPathPrefix());
     }
+
+    @Test
+    void theAuthorizationChainDefaultsToTheGridMapfileAlone() throws Exception {
+        ServerConfig.Authz authz = config().authz();
+        assertEquals(List.of("gridmap"), authz.mappers());
+        assertEquals(Optional.empty(), authz.vomsDir());
+        assertEquals(java.time.Duration.ofSeconds(5), authz.gums().timeout());
+        assertEquals(java.time.Duration.ofMinutes(10), authz.gums().cacheTtl());
+        assertEquals(java.time.Duration.ofMinutes(1), authz.gums().negativeCacheTtl());
+        assertEquals(10_000, authz.gums().cacheSize());
+    }
+
+    @Test
+    void mappersAreCheckedAndEachNeedsItsOwnKeys() throws Exception {
+        assertNames(refused("srm.authz.mappers", "gridmap,ldap"), "srm.authz.mappers");
+        assertNames(refused("srm.authz.mappers", "gridmap,gridmap"), "srm.authz.mappers");
+        assertNames(refused("srm.authz.mappers", " "), "srm.authz.mappers");
+        assertNames(refused("srm.authz.mappers", "vomsmap"), "srm.authz.vomsmap");
+        assertNames(refused("srm.authz.mappers", "gums"), "srm.authz.gums.url");
+        assertNames(refused("srm.authz.mappers", "gums", "srm.authz.gums.url", "http://gums:8080/x"),
+                "srm.authz.gums.url");
+        assertNames(refused("srm.authz.gums.cache.size", "0"), "srm.authz.gums.cache.size");
+        ServerConfig c = config("srm.authz.mappers", "vomsmap,gums,gridmap", "srm.authz.vomsmap", "/etc/rolemap",
+                "srm.authz.gums.url", "https://gums:8443/gums", "srm.vomsdir", "/etc/grid-security/vomsdir");
+        assertEquals(List.of("vomsmap", "gums", "gridmap"), c.authz().mappers());
+        assertEquals(Optional.of(Path.of("/etc/rolemap")), c.authz().vomsRoleMap());
+        assertEquals(Optional.of(Path.of("/etc/grid-security/vomsdir")), c.authz().vomsDir());
+    }
 }

@@ -14,6 +14,7 @@ import org.opensrm.backend.StorageBackend;
 import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
+import org.opensrm.testkit.GridFtpServerConfig;
 import org.opensrm.testkit.GridFtpServerProcess;
 import org.opensrm.testkit.GridUser;
 import org.opensrm.testkit.SrmClients;
@@ -70,6 +71,17 @@ final class E2eSite implements AutoCloseable {
 
     /** Starts a site whose server sees its POSIX backend through {@code backendView} (e.g. a {@link HoldingBackend}). */
     static E2eSite start(Map<String, String> overrides, UnaryOperator<StorageBackend> backendView) throws Exception {
+        return start(overrides, backendView, UnaryOperator.identity());
+    }
+
+    /** Starts a site whose two doors are configured further by {@code doors} (e.g. a GSI authorization callout). */
+    static E2eSite startWithDoors(Map<String, String> overrides, UnaryOperator<GridFtpServerConfig.Builder> doors)
+            throws Exception {
+        return start(overrides, UnaryOperator.identity(), doors);
+    }
+
+    private static E2eSite start(Map<String, String> overrides, UnaryOperator<StorageBackend> backendView,
+                                 UnaryOperator<GridFtpServerConfig.Builder> doors) throws Exception {
         Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-e2e-");
         Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
         GridFtpServerProcess doorA = null;
@@ -87,10 +99,10 @@ final class E2eSite implements AutoCloseable {
             ownedDirectory(root.resolve("bob"), BOB_ACCOUNT, "rwx------");
             ownedDirectory(base.resolve("outside"), ALICE_ACCOUNT, "rwxr-xr-x");
 
-            doorA = GridFtpServerProcess.start(grid.gridFtpServer("a").map(alice.dn(), ALICE_ACCOUNT)
-                    .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT).build());
-            doorB = GridFtpServerProcess.start(grid.gridFtpServer("b").map(alice.dn(), ALICE_ACCOUNT)
-                    .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT).build());
+            doorA = GridFtpServerProcess.start(doors.apply(grid.gridFtpServer("a").map(alice.dn(), ALICE_ACCOUNT)
+                    .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT)).build());
+            doorB = GridFtpServerProcess.start(doors.apply(grid.gridFtpServer("b").map(alice.dn(), ALICE_ACCOUNT)
+                    .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT)).build());
 
             Path conf = Files.createDirectory(base.resolve("srm"));
             Path hostCert = conf.resolve("hostcert.pem");

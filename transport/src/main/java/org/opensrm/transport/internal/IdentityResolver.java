@@ -3,16 +3,22 @@ package org.opensrm.transport.internal;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
-import org.italiangrid.voms.VOMSAttribute;
 import org.italiangrid.voms.ac.VOMSACValidator;
+import org.italiangrid.voms.ac.VOMSValidationResult;
+import org.italiangrid.voms.error.VOMSValidationErrorMessage;
 import org.opensrm.authz.ClientIdentity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import eu.emi.security.authn.x509.proxy.ProxyUtils;
 
-/** Turns a validated client chain into a {@link ClientIdentity}: end-entity subject and issuer, VOMS FQANs. */
+/**
+ * Turns a validated client chain into a {@link ClientIdentity}: end-entity subject and issuer, VOMS FQANs of the
+ * attribute certificates that pass validation (vomsdir {@code .lsc}, signature, lifetime, target), and why the
+ * others did not.
+ */
 public final class IdentityResolver {
     private static final Logger LOG = LoggerFactory.getLogger(IdentityResolver.class);
 
@@ -28,23 +34,37 @@ public final class IdentityResolver {
         if (endEntity == null) {
             endEntity = chain[chain.length - 1];
         }
-        return new ClientIdentity(DistinguishedNames.slashForm(endEntity.getSubjectX500Principal()),
-                DistinguishedNames.slashForm(endEntity.getIssuerX500Principal()), fqans(chain));
+        String dn = DistinguishedNames.slashForm(endEntity.getSubjectX500Principal());
+        String issuer = DistinguishedNames.slashForm(endEntity.getIssuerX500Principal());
+        if (voms == null || chain.length < 2) {
+            return new ClientIdentity(dn, issuer, List.of());
+        }
+        List<String> fqans = new ArrayList<>();
+        List<String> rejected = new ArrayList<>();
+        try {
+            for (VOMSValidationResult result : voms.validateWithResult(chain)) {
+                if (result.isValid()) {
+                    fqans.addAll(result.getAttributes().getFQANs());
+                } else {
+                    String vo = result.getAttributes() == null ? "unknown" : result.getAttributes().getVO();
+                    rejected.add("VO " + vo + ": " + errors(result));
+                }
+            }
+        } catch (RuntimeException e) {
+            rejected.add(String.valueOf(e.getMessage()));
+        }
+        if (!rejected.isEmpty()) {
+            LOG.info("VOMS attributes of {} not accepted: {}", dn, rejected);
+        }
+        return new ClientIdentity(dn, issuer, fqans,
+                rejected.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", rejected)));
     }
 
-    private List<String> fqans(X509Certificate[] chain) {
-        if (voms == null || chain.length < 2) {
-            return List.of();
+    private static String errors(VOMSValidationResult result) {
+        List<String> out = new ArrayList<>();
+        for (VOMSValidationErrorMessage m : result.getValidationErrors()) {
+            out.add(m.getMessage());
         }
-        try {
-            List<String> fqans = new ArrayList<>();
-            for (VOMSAttribute attribute : voms.validate(chain)) {
-                fqans.addAll(attribute.getFQANs());
-            }
-            return fqans;
-        } catch (RuntimeException e) {
-            LOG.warn("VOMS attributes of {} not accepted: {}", chain[0].getSubjectX500Principal(), e.getMessage());
-            return List.of();
-        }
+        return String.join(", ", out);
     }
 }

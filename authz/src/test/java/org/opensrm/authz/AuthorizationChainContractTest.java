@@ -3,8 +3,9 @@ package org.opensrm.authz;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.opensrm.authz.contract.AuthorizerContract;
+import org.opensrm.authz.gridmap.GridMapConfig;
 
-class BanningAuthorizerContractTest extends AuthorizerContract {
+class AuthorizationChainContractTest extends AuthorizerContract {
     @Override
     protected Authorizer authorizer(Path workDir) throws Exception {
         Path gridMap = Files.writeString(workDir.resolve("grid-mapfile"),

@@ -13,11 +13,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.authz.contract.IdCommand;
+import org.opensrm.authz.gridmap.GridMapConfig;
+import org.opensrm.authz.gridmap.GridMapMapperTest;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 
-class BanningAuthorizerTest {
+class AuthorizationChainTest {
     private static final String JANE = "/DC=org/DC=opensrm/CN=Jane Doe/Email=jane@opensrm.org";
     private static final String JOHN = "/DC=org/DC=opensrm/CN=John Roe";
 
@@ -26,14 +28,18 @@ class BanningAuthorizerTest {
 
     /** Maps everyone to srmuser1 and counts calls, to see whether the ban list stopped the request first. */
     private final AtomicInteger innerCalls = new AtomicInteger();
-    private final Authorizer everyoneIsSrmuser1 = client -> {
+    private final Mapper everyoneIsSrmuser1 = mapper("everyone", client -> {
         innerCalls.incrementAndGet();
-        return IdCommand.account("srmuser1");
-    };
+        return Optional.of(Mapping.to("srmuser1"));
+    });
+
+    private Authorizer chain(BanList bans) {
+        return Authorizers.chain(bans, List.of(everyoneIsSrmuser1), AccountResolver.system());
+    }
 
     private Authorizer banning(String banList) throws Exception {
         Path file = Files.writeString(dir.resolve("ban-list"), banList);
-        return new BanningAuthorizer(everyoneIsSrmuser1, BanList.fromFile(file, Duration.ZERO));
+        return chain(BanList.fromFile(file, Duration.ZERO));
     }
 
     private static ClientIdentity client(String dn, String... fqans) {
@@ -77,11 +83,11 @@ class BanningAuthorizerTest {
     @Test
     void addingToTheBanListTakesEffect() throws Exception {
         Path file = Files.writeString(dir.resolve("ban-list"), "# nobody yet\n");
-        Authorizer authz = new BanningAuthorizer(everyoneIsSrmuser1, BanList.fromFile(file, Duration.ZERO));
+        Authorizer authz = chain(BanList.fromFile(file, Duration.ZERO));
         assertEquals("srmuser1", authz.authorize(client(JOHN)).name());
-        GridMapAuthorizerTest.rewrite(file, "\"" + JOHN + "\"\n");
+        GridMapMapperTest.rewrite(file, "\"" + JOHN + "\"\n");
         assertBanned(authz, client(JOHN));
-        GridMapAuthorizerTest.rewrite(file, "\"" + JOHN + "\"\n\"/CN=half");
+        GridMapMapperTest.rewrite(file, "\"" + JOHN + "\"\n\"/CN=half");
         assertBanned(authz, client(JOHN));
     }
 
@@ -97,7 +103,7 @@ class BanningAuthorizerTest {
 
     @Test
     void noneBansNobody() throws Exception {
-        Authorizer authz = new BanningAuthorizer(everyoneIsSrmuser1, BanList.NONE);
+        Authorizer authz = chain(BanList.NONE);
         Account account = authz.authorize(client(JANE, "/badvo"));
         assertEquals("srmuser1", account.name());
         assertEquals(Optional.empty(), BanList.NONE.banOf(client(JANE)));
@@ -110,5 +116,68 @@ class BanningAuthorizerTest {
         Authorizer authz = Authorizers.gridMap(GridMapConfig.builder(gridMap).banListFile(banList).build());
         SrmException e = assertThrows(SrmException.class, () -> authz.authorize(client(JOHN)));
         assertEquals("DN " + JOHN + " is banned", e.getMessage());
+    }
+
+    /** What a test mapper does. */
+    private interface Body {
+        Optional<Mapping> map(ClientIdentity client) throws SrmException;
+    }
+
+    private static Mapper mapper(String name, Body body) {
+        return new Mapper() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Optional<Mapping> map(ClientIdentity client) throws SrmException {
+                return body.map(client);
+            }
+        };
+    }
+
+    @Test
+    void theFirstMapperThatMapsDecidesAndARefusalEndsTheChain() throws Exception {
+        Mapper none = mapper("none", c -> Optional.empty());
+        Mapper refuses = mapper("refuses", c -> {
+            throw SrmException.denied("refused by the test");
+        });
+        Mapper two = mapper("two", c -> Optional.of(Mapping.to("srmuser2")));
+        AccountResolver accounts = AccountResolver.system();
+        assertEquals("srmuser2", Authorizers.chain(BanList.NONE, List.of(none, two, refuses), accounts)
+                .authorize(client(JOHN)).name());
+        SrmException e = assertThrows(SrmException.class,
+                () -> Authorizers.chain(BanList.NONE, List.of(none, refuses, two), accounts).authorize(client(JOHN)));
+        assertEquals("refused by the test", e.getMessage());
+        SrmException unmapped = assertThrows(SrmException.class,
+                () -> Authorizers.chain(BanList.NONE, List.of(none), accounts).authorize(client(JOHN, "/vo")));
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, unmapped.status());
+        assertEquals("DN " + JOHN + " is not mapped", unmapped.getMessage());
+    }
+
+    @Test
+    void aMapperThatFailsUnexpectedlyRefusesWithoutDetails() {
+        Mapper broken = mapper("broken", c -> {
+            throw new IllegalStateException("secret detail");
+        });
+        SrmException e = assertThrows(SrmException.class, () -> Authorizers
+                .chain(BanList.NONE, List.of(broken), AccountResolver.system()).authorize(client(JOHN)));
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, e.status());
+        assertTrue(!e.getMessage().contains("secret"), e.getMessage());
+    }
+
+    @Test
+    void aPrimaryGroupIsTakenOnlyAmongTheAccountsGroups() throws Exception {
+        Account srmuser1 = IdCommand.account("srmuser1");
+        int other = srmuser1.groups().stream().filter(g -> g != srmuser1.gid()).findFirst().orElse(srmuser1.gid());
+        Mapper withGroup = mapper("g", c -> Optional.of(new Mapping("srmuser1", java.util.OptionalInt.of(other))));
+        Account account = Authorizers.chain(BanList.NONE, List.of(withGroup), AccountResolver.system())
+                .authorize(client(JOHN));
+        assertEquals(other, account.gid());
+        Mapper foreign = mapper("g", c -> Optional.of(new Mapping("srmuser1", java.util.OptionalInt.of(54321))));
+        SrmException e = assertThrows(SrmException.class, () -> Authorizers
+                .chain(BanList.NONE, List.of(foreign), AccountResolver.system()).authorize(client(JOHN)));
+        assertTrue(e.getMessage().contains("not a member"), e.getMessage());
     }
 }

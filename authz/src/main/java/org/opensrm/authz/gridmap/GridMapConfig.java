@@ -1,4 +1,6 @@
-package org.opensrm.authz;
+package org.opensrm.authz.gridmap;
+
+import org.opensrm.authz.AccountResolver;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,6 @@
-package org.opensrm.authz;
+package org.opensrm.authz.gridmap;
+
+import org.opensrm.authz.AccountResolver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

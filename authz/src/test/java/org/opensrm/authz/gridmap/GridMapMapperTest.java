@@ -1,4 +1,9 @@
-package org.opensrm.authz;
+package org.opensrm.authz.gridmap;
+
+import org.opensrm.authz.AccountResolver;
+import org.opensrm.authz.Authorizer;
+import org.opensrm.authz.Authorizers;
+import org.opensrm.authz.ClientIdentity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,7 +22,7 @@ import org.opensrm.authz.contract.IdCommand;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 
-class GridMapAuthorizerTest {
+public class GridMapMapperTest {
     private static final String JANE = "/DC=org/DC=opensrm/CN=Jane Doe";
     private static final String ISSUER = "/DC=org/DC=opensrm/CN=Test CA";
 
@@ -26,7 +31,7 @@ class GridMapAuthorizerTest {
 
     private Authorizer authorizer(String gridMap) throws IOException {
         Path file = Files.writeString(dir.resolve("grid-mapfile"), gridMap);
-        return new GridMapAuthorizer(GridMapConfig.builder(file).refreshInterval(Duration.ZERO).build(),
+        return Authorizers.gridMap(GridMapConfig.builder(file).refreshInterval(Duration.ZERO).build(),
                 AccountResolver.system());
     }
 
@@ -105,7 +110,7 @@ class GridMapAuthorizerTest {
         Path gridMap = Files.writeString(dir.resolve("grid-mapfile"),
                 "\"" + JANE + "\" srmuser1\n* \"/opensrm\" srmuser3\n");
         Path voRoleMap = Files.writeString(dir.resolve("grid-vorolemap"), "* \"/opensrm\" srmuser2\n");
-        Authorizer authz = new GridMapAuthorizer(GridMapConfig.builder(gridMap).voRoleMapFile(voRoleMap).build(),
+        Authorizer authz = Authorizers.gridMap(GridMapConfig.builder(gridMap).voRoleMapFile(voRoleMap).build(),
                 AccountResolver.system());
         assertEquals("srmuser2", nameOf(authz, client(JANE, "/opensrm")));
         assertEquals("srmuser1", nameOf(authz, client(JANE)));
@@ -114,7 +119,7 @@ class GridMapAuthorizerTest {
     @Test
     void editedGridMapIsPickedUpAndBrokenEditKeepsTheLastGood() throws Exception {
         Path file = Files.writeString(dir.resolve("grid-mapfile"), "\"" + JANE + "\" srmuser1\n");
-        Authorizer authz = new GridMapAuthorizer(
+        Authorizer authz = Authorizers.gridMap(
                 GridMapConfig.builder(file).refreshInterval(Duration.ZERO).build(), AccountResolver.system());
         assertEquals("srmuser1", nameOf(authz, client(JANE)));
 
@@ -131,11 +136,11 @@ class GridMapAuthorizerTest {
     void missingGridMapAtStartIsAClearError() {
         Path missing = dir.resolve("grid-mapfile");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new GridMapAuthorizer(GridMapConfig.builder(missing).build(), AccountResolver.system()));
+                () -> Authorizers.gridMap(GridMapConfig.builder(missing).build(), AccountResolver.system()));
         assertTrue(e.getMessage().startsWith("grid-mapfile " + missing), e.getMessage());
     }
 
-    static void rewrite(Path file, String content) throws IOException {
+    public static void rewrite(Path file, String content) throws IOException {
         FileTime before = Files.getLastModifiedTime(file);
         Files.writeString(file, content);
         Files.setLastModifiedTime(file, FileTime.fromMillis(before.toMillis() + 2000));
