@@ -29,6 +29,7 @@ import org.opensrm.server.core.PutService;
 import org.opensrm.server.core.RequestControl;
 import org.opensrm.server.core.SpaceTokens;
 import org.opensrm.server.core.SurlParser;
+import org.opensrm.server.core.StagingArea;
 import org.opensrm.server.core.UploadJanitor;
 import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.server.metrics.MetricsEndpoint;
@@ -58,6 +59,7 @@ public final class SrmServer implements AutoCloseable {
     private final StorageBackend backend;
     private final GridFtpSelector selector;
     private final UploadJanitor janitor;
+    private final StagingArea staging;
     private final HttpgServer transport;
     private final ScheduledExecutorService housekeeping;
     private final ScheduledExecutorService admissionTimer;
@@ -82,6 +84,7 @@ public final class SrmServer implements AutoCloseable {
         this.backend = backendView.apply(Backends.open(config));
         Authorizer authorizer = authorizer(config);
         this.selector = selector(config);
+        this.staging = new StagingArea(backend);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
 
         SurlParser surls = new SurlParser(surlHosts);
@@ -89,7 +92,8 @@ public final class SrmServer implements AutoCloseable {
         GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
         SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
         NamespaceService namespace = new NamespaceService(backend, surls);
-        PutService puts = new PutService(backend, surls, gridftp, tokens, janitor, spaces, config.putLifetime(), clock);
+        PutService puts = new PutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
+                config.putLifetime(), clock);
         GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), clock);
         RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), clock);
         SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
@@ -161,6 +165,7 @@ public final class SrmServer implements AutoCloseable {
     }
 
     public void start() throws Exception {
+        staging.create();
         janitor.recover();
         transport.start();
         if (config.metricsPort() >= 0) {

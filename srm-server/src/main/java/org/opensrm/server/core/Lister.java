@@ -142,7 +142,7 @@ public final class Lister {
         List<PathDetail> out = new ArrayList<>();
         int skipped = 0;
         for (FileStat e : entries) {
-            if (UploadNames.isUpload(e.path().name())) {
+            if (UploadNames.isUpload(e.path().name()) || StagingArea.reaches(e.path())) {
                 continue;
             }
             if (skipped < offset) {

@@ -30,10 +30,10 @@ class RequestStatusTest {
     }
 
     @Test
-    void allFilesFailedAlikeGivesTheirCommonStatus() {
-        assertEquals(SrmStatus.SRM_INVALID_PATH,
+    void allFilesFailedAlikeGivesFailure() {
+        assertEquals(SrmStatus.SRM_FAILURE,
                 of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INVALID_PATH, SrmStatus.SRM_INVALID_PATH));
-        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_AUTHORIZATION_FAILURE));
+        assertEquals(SrmStatus.SRM_FAILURE, of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_AUTHORIZATION_FAILURE));
     }
 
     @Test
