@@ -29,6 +29,7 @@ import org.opensrm.server.core.PutService;
 import org.opensrm.server.core.RequestControl;
 import org.opensrm.server.core.SpaceTokens;
 import org.opensrm.server.core.SurlParser;
+import org.opensrm.server.core.ReleasedFiles;
 import org.opensrm.server.core.StagingArea;
 import org.opensrm.server.core.UploadJanitor;
 import org.opensrm.server.metrics.AdmissionControl;
@@ -52,6 +53,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class SrmServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SrmServer.class);
+    /** Released files remembered for SRM_RELEASED answers: about 200 bytes each, so at most some 20 MB. */
+    private static final int RELEASED_FILES_REMEMBERED = 100_000;
     public static final String VERSION = "0.1.0";
     static final List<String> PATHS = List.of("/srm/managerv2", "/srm/v2/server");
 
@@ -94,8 +97,10 @@ public final class SrmServer implements AutoCloseable {
         NamespaceService namespace = new NamespaceService(backend, surls);
         PutService puts = new PutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
                 config.putLifetime(), clock);
-        GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), clock);
-        RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), clock);
+        ReleasedFiles released = new ReleasedFiles(RELEASED_FILES_REMEMBERED, clock);
+        GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), released, clock);
+        RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), released,
+                clock);
         SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
                 namespace, puts, gets, control, spaces, backend.type(), config.mode(), VERSION);
 

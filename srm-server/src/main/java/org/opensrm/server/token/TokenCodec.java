@@ -120,6 +120,11 @@ public final class TokenCodec {
         }
     }
 
+    /** What tells one token from every other: its signature (the whole of it; not secret). */
+    public static String idOf(String token) {
+        return token.substring(token.lastIndexOf('.') + 1);
+    }
+
     /** A short, non-secret name for a token, for logs and the MDC. */
     public static String shortId(String token) {
         int dot = token.lastIndexOf('.');

@@ -91,8 +91,9 @@ class TransferServicesTest {
         StagingArea staging = new StagingArea(backend);
         staging.create();
         puts = new PutService(backend, staging, surls, gridftp, tokens, janitor, spaces, LIFETIME, clock);
-        gets = new GetService(backend, surls, gridftp, tokens, LIFETIME, clock);
-        control = new RequestControl(puts, backend, surls, tokens, LIFETIME, clock);
+        ReleasedFiles released = new ReleasedFiles(1000, clock);
+        gets = new GetService(backend, surls, gridftp, tokens, LIFETIME, released, clock);
+        control = new RequestControl(puts, backend, surls, tokens, LIFETIME, released, clock);
     }
 
     @AfterEach
