@@ -29,6 +29,13 @@ final class SpecRequests {
         return b.append("</arrayOfTransferProtocols></transferParameters>").toString();
     }
 
+    private static String fileRequests(List<String> surls, String element, String more) {
+        StringBuilder b = new StringBuilder("<arrayOfFileRequests>");
+        surls.forEach(s -> b.append("<requestArray><").append(element).append('>').append(SrmSoap.xml(s))
+                .append("</").append(element).append('>').append(more).append("</requestArray>"));
+        return b.append("</arrayOfFileRequests>").toString();
+    }
+
     Response rm(List<String> surls) throws IOException {
         return soap.call("srmRm", "<srmRmRequest>" + urls(surls) + "</srmRmRequest>");
     }
@@ -40,10 +47,7 @@ final class SpecRequests {
 
     /** srmPrepareToPut of {@code surls}; {@code seconds} is left out when not positive. */
     Response put(List<String> surls, List<String> protocols, int seconds) throws IOException {
-        StringBuilder files = new StringBuilder("<arrayOfFileRequests>");
-        surls.forEach(s -> files.append("<requestArray><targetSURL>").append(SrmSoap.xml(s))
-                .append("</targetSURL><expectedFileSize>0</expectedFileSize></requestArray>"));
-        files.append("</arrayOfFileRequests>");
+        String files = fileRequests(surls, "targetSURL", "<expectedFileSize>0</expectedFileSize>");
         return soap.call("srmPrepareToPut", "<srmPrepareToPutRequest>" + files
                 + (seconds > 0 ? "<desiredTotalRequestTime>" + seconds + "</desiredTotalRequestTime>" : "")
                 + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>" + protocols(protocols)
@@ -52,10 +56,7 @@ final class SpecRequests {
 
     /** srmPrepareToGet of {@code surls}; {@code pinSeconds} is left out when not positive. */
     Response get(List<String> surls, List<String> protocols, int pinSeconds) throws IOException {
-        StringBuilder files = new StringBuilder("<arrayOfFileRequests>");
-        surls.forEach(s -> files.append("<requestArray><sourceSURL>").append(SrmSoap.xml(s))
-                .append("</sourceSURL></requestArray>"));
-        files.append("</arrayOfFileRequests>");
+        String files = fileRequests(surls, "sourceSURL", "");
         return soap.call("srmPrepareToGet", "<srmPrepareToGetRequest>" + files
                 + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>"
                 + (pinSeconds > 0 ? "<desiredPinLifeTime>" + pinSeconds + "</desiredPinLifeTime>" : "")

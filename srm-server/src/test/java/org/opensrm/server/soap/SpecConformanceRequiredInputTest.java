@@ -3,8 +3,6 @@ package org.opensrm.server.soap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -19,9 +17,6 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
  * row sends the operation with its required input left out, then (where given) complete, to the real server.
  */
 class SpecConformanceRequiredInputTest {
-    private static final String SRM = "http://srm.lbl.gov/StorageResourceManager";
-    private static final Map<String, String> HEADERS = Map.of("Content-Type", "text/xml; charset=utf-8",
-            "SOAPAction", "\"\"");
     private static RealSrmSite site;
 
     @BeforeAll
@@ -35,12 +30,8 @@ class SpecConformanceRequiredInputTest {
     }
 
     private static Response call(String operation, String inner) throws Exception {
-        String body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><SOAP-ENV:Envelope"
-                + " xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:srm2=\"" + SRM + "\">"
-                + "<SOAP-ENV:Body><srm2:" + operation + "><" + operation + "Request>" + inner + "</" + operation
-                + "Request></srm2:" + operation + "></SOAP-ENV:Body></SOAP-ENV:Envelope>";
-        return site.client().post("127.0.0.1", site.port(), "/srm/managerv2", HEADERS,
-                body.getBytes(StandardCharsets.UTF_8));
+        return site.call("<srm2:" + operation + "><" + operation + "Request>" + inner + "</" + operation
+                + "Request></srm2:" + operation + ">");
     }
 
     private static String status(Response r, String operation) {
