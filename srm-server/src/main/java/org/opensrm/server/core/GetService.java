@@ -100,7 +100,7 @@ public final class GetService {
                 answers.add(check(caller, kind, r.file(), left));
             }
         }
-        SrmStatus status = RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        SrmStatus status = RequestStatus.ofStatusCall(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
         return new TransferResult(token, status, PutService.explanation(answers, status), answers, left);
     }
 

@@ -178,7 +178,7 @@ public final class PutService {
                 answers.add(statusOf(caller, t, r.file()));
             }
         }
-        SrmStatus status = RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        SrmStatus status = RequestStatus.ofStatusCall(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
         return new TransferResult(token, status, explanation(answers, status), answers, remaining(t));
     }
 

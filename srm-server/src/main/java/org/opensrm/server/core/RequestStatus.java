@@ -28,4 +28,16 @@ public final class RequestStatus {
         }
         return ok > 0 ? SrmStatus.SRM_PARTIAL_SUCCESS : SrmStatus.SRM_FAILURE;
     }
+
+    /**
+     * The request-level status of a status call (srmStatusOfPutRequest, srmStatusOfGetRequest,
+     * srmStatusOfBringOnlineRequest) about the files it answers: as {@link #of}, except that files all aborted
+     * make the request {@code SRM_ABORTED}, which these calls list for an aborted request.
+     */
+    public static <T> SrmStatus ofStatusCall(Collection<T> files, Function<T, SrmStatus> status, SrmStatus success) {
+        if (!files.isEmpty() && files.stream().allMatch(f -> status.apply(f) == SrmStatus.SRM_ABORTED)) {
+            return SrmStatus.SRM_ABORTED;
+        }
+        return of(files, status, success);
+    }
 }

@@ -45,6 +45,17 @@ class RequestStatusTest {
     }
 
     @Test
+    void aStatusCallAboutAbortedFilesOnlyIsAborted() {
+        assertEquals(SrmStatus.SRM_ABORTED, RequestStatus.ofStatusCall(
+                List.of(SrmStatus.SRM_ABORTED, SrmStatus.SRM_ABORTED), Function.identity(), SrmStatus.SRM_SUCCESS));
+        assertEquals(SrmStatus.SRM_FAILURE, RequestStatus.ofStatusCall(
+                List.of(SrmStatus.SRM_ABORTED, SrmStatus.SRM_INVALID_PATH), Function.identity(), SrmStatus.SRM_SUCCESS));
+        assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS, RequestStatus.ofStatusCall(
+                List.of(SrmStatus.SRM_ABORTED, SrmStatus.SRM_SPACE_AVAILABLE), Function.identity(),
+                SrmStatus.SRM_SUCCESS));
+    }
+
+    @Test
     void noFilesIsAnInvalidRequest() {
         assertEquals(SrmStatus.SRM_INVALID_REQUEST, of(SrmStatus.SRM_SUCCESS));
     }

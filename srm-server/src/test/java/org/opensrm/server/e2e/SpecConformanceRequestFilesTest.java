@@ -66,6 +66,26 @@ class SpecConformanceRequestFilesTest {
     }
 
     @Test
+    @DisplayName("GFD.129 §5.12 srmAbortFiles, §5.6 srmStatusOfPutRequest: the aborted files of a request are"
+            + " SRM_ABORTED, and a status call about them alone is SRM_ABORTED; the others are untouched")
+    void putStatusAfterAbortingSomeFiles() throws Exception {
+        String kept = site.surl("/alice/kept");
+        String aborted = site.surl("/alice/aborted");
+        Response put = srm.put(List.of(kept, aborted), List.of("gsiftp"), 0);
+        String token = put.text("srmPrepareToPutResponse/requestToken");
+        Response abort = new SrmSoap(site, site.alice()).call("srmAbortFiles", "<srmAbortFilesRequest><requestToken>"
+                + SrmSoap.xml(token) + "</requestToken>" + SpecRequests.urls(List.of(aborted))
+                + "</srmAbortFilesRequest>");
+        assertStatus("SRM_SUCCESS", abort, "srmAbortFiles");
+        Response onlyAborted = srm.status("Put", token, List.of(aborted));
+        assertStatus("SRM_ABORTED", onlyAborted, "srmStatusOfPutRequest");
+        assertEquals(List.of("SRM_ABORTED"), fileStatuses(onlyAborted), onlyAborted::toString);
+        Response all = srm.status("Put", token, List.of());
+        assertStatus("SRM_PARTIAL_SUCCESS", all, "srmStatusOfPutRequest");
+        assertEquals(List.of("SRM_SPACE_AVAILABLE", "SRM_ABORTED"), fileStatuses(all), all::toString);
+    }
+
+    @Test
     @DisplayName("GFD.129 §5.2 srmStatusOfGetRequest: a subset is answered for those files alone; a file refused"
             + " when the request was made keeps its refusal code")
     void getStatusOfASubset() throws Exception {
