@@ -107,6 +107,7 @@ class InterruptedUploadTest {
         HttpgSoapClient.Response rmdir = new SrmSoap(site, site.alice()).rmdir(site.surl("/alice/expired-dir"));
         assertEquals("SRM_SUCCESS", rmdir.text("srmRmdirResponse/returnStatus/statusCode"),
                 "the killed upload does not keep its directory: " + rmdir);
+        assertOthersCannotReachTheUpload(k);
 
         awaitExpiry(k);
         site.server().janitor().sweep();
@@ -159,9 +160,34 @@ class InterruptedUploadTest {
         assertFalse(Files.exists(site.onDisk("/alice/moving/f.bin")));
     }
 
-    /** The names gfal-ls shows in a directory. */
+    /**
+     * Through a GridFTP door, as the mapped account srmuser2: Bob can neither read Alice's staged upload, nor
+     * write over it, nor list the staging area; Alice cannot list the staging area either (only her own
+     * directory in it).
+     */
+    private static void assertOthersCannotReachTheUpload(Killed k) throws Exception {
+        SrmClients bob = site.clients(site.bob());
+        long size = Files.size(k.upload);
+        ClientRun read = bob.globusUrlCopy(k.turl, "file:///dev/null");
+        assertFalse(read.ok(), "Bob reads Alice's upload: " + read.describe());
+        Path mine = OnDisk.randomFile(local.resolve("bobs.bin"), 1000, 5);
+        ClientRun write = bob.globusUrlCopy("file://" + mine, k.turl);
+        assertFalse(write.ok(), "Bob writes over Alice's upload: " + write.describe());
+        assertEquals(size, Files.size(k.upload), "Alice's upload is untouched");
+        String area = k.turl.substring(0, k.turl.lastIndexOf('/', k.turl.lastIndexOf('/') - 1) + 1);
+        assertTrue(area.endsWith("/.srm-uploads/"), area);
+        ClientRun bobLists = bob.gfal("gfal-ls", area);
+        assertFalse(bobLists.ok(), "Bob lists the staging area: " + bobLists.describe());
+        ClientRun aliceLists = alice.gfal("gfal-ls", area);
+        assertFalse(aliceLists.ok(), "Alice lists the staging area: " + aliceLists.describe());
+        ClientRun aliceOwn = alice.gfal("gfal-ls", "-a", area + E2eSite.ALICE_ACCOUNT + "/");
+        assertTrue(aliceOwn.ok() && aliceOwn.stdout().contains(k.upload.getFileName().toString()),
+                "Alice lists her own staging directory: " + aliceOwn.describe());
+    }
+
+    /** The names gfal-ls -a (hidden names too) shows in a directory. */
     private static List<String> listed(String dir) throws Exception {
-        ClientRun ls = alice.gfal("gfal-ls", site.surl(dir));
+        ClientRun ls = alice.gfal("gfal-ls", "-a", site.surl(dir));
         assertTrue(ls.ok(), ls.describe());
         return ls.stdout().lines().filter(l -> !l.isBlank()).toList();
     }
