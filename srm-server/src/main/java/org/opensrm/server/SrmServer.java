@@ -94,9 +94,9 @@ public final class SrmServer implements AutoCloseable {
         TokenCodec tokens = new TokenCodec(config.tokenKey());
         GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
         SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
-        NamespaceService namespace = new NamespaceService(backend, surls);
         PutService puts = new PutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
                 config.putLifetime(), clock);
+        NamespaceService namespace = new NamespaceService(backend, surls, puts);
         ReleasedFiles released = new ReleasedFiles(RELEASED_FILES_REMEMBERED, clock);
         GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), released, clock);
         RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), released,

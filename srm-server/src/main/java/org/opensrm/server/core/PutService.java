@@ -278,7 +278,7 @@ public final class PutService {
             }
             try {
                 if (!f.isRefused() && !f.uploadName().isEmpty()) {
-                    abortUpload(caller, t, f);
+                    abortUpload(caller, uploadOf(f), isStaged(f), t.expires());
                 }
                 out.add(FileOutcome.ok(r.surl()));
             } catch (SrmException e) {
@@ -288,8 +288,25 @@ public final class PutService {
         return out;
     }
 
-    private void abortUpload(Caller caller, RequestToken t, TokenFile f) throws SrmException {
-        SrmPath upload = uploadOf(f);
+    /**
+     * Aborts the caller's open put to {@code target}, if this server knows of one: what srmRm of a target that is
+     * being uploaded does (as in dCache), so that a copy retried after its client was killed is not refused
+     * {@code SRM_FILE_BUSY} until the stale put expires.
+     *
+     * @return whether there was such a put
+     */
+    public boolean abortOpenPut(Caller caller, SrmPath target) throws SrmException {
+        Optional<SrmPath> upload = janitor.uploadOf(target, caller.account());
+        Optional<Instant> expires = upload.flatMap(janitor::expiryOf);
+        if (expires.isEmpty()) {
+            return false;
+        }
+        abortUpload(caller, upload.get(), StagingArea.reaches(upload.get()), expires.get());
+        LOG.info("open put to {} aborted by srmRm of its target", target);
+        return true;
+    }
+
+    private void abortUpload(Caller caller, SrmPath upload, boolean staged, Instant expires) throws SrmException {
         Optional<FileStat> uploaded = statIfExists(caller, upload);
         if (uploaded.isPresent() && uploaded.get().isDirectory()) {
             return; // aborted before
@@ -297,9 +314,9 @@ public final class PutService {
         if (uploaded.isPresent()) {
             backend.delete(caller.account(), upload);
         }
-        if (isStaged(f)) {
+        if (staged) {
             backend.mkdir(caller.account(), upload);
-            janitor.aborted(caller.account(), upload, t.expires());
+            janitor.aborted(caller.account(), upload, expires);
         } else {
             janitor.finished(upload);
         }

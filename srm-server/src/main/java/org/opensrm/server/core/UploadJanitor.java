@@ -132,6 +132,11 @@ public final class UploadJanitor implements UploadsInProgress {
         return Optional.of(p.upload());
     }
 
+    /** When the put of a journaled upload expires. */
+    public Optional<Instant> expiryOf(SrmPath upload) {
+        return Optional.ofNullable(pending.get(upload)).map(Pending::expires);
+    }
+
     private void index(Pending p) {
         if (p.target() != null) {
             byTarget.merge(p.target(), p, (old, now) -> now.expires().isBefore(old.expires()) ? old : now);

@@ -492,6 +492,22 @@ class TransferServicesTest {
     }
 
     @Test
+    void srmRmOfATargetBeingUploadedAbortsItsPutAndFreesTheTarget() throws Exception {
+        TransferResult stale = put("/data/retried.root", 0, true);
+        Path upload = transfer(stale, 0, data(300, 4));
+        assertEquals(SrmStatus.SRM_FILE_BUSY, put("/data/retried.root", 0, true).files().get(0).status());
+        NamespaceService namespace = new NamespaceService(backend, surls, puts);
+        assertEquals(SrmStatus.SRM_INVALID_PATH, namespace.rm(BOB, List.of(surl("/data/retried.root"))).get(0)
+                .status(), "only the account that is uploading aborts its put");
+        assertEquals(List.of(FileOutcome.ok(surl("/data/retried.root"))),
+                namespace.rm(ALICE, List.of(surl("/data/retried.root"))));
+        assertTrue(Files.isDirectory(upload), "the data is gone, a tombstone stays");
+        assertEquals(SrmStatus.SRM_ABORTED, puts.status(ALICE, stale.token(), List.of()).files().get(0).status());
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, put("/data/retried.root", 0, true).files().get(0).status());
+        assertEquals(SrmStatus.SRM_INVALID_PATH, namespace.rm(ALICE, List.of(surl("/data/nothing"))).get(0).status());
+    }
+
+    @Test
     void aFinishedOrExpiredPutNoLongerHoldsItsTarget() throws Exception {
         TransferResult r = put("/data/once.root", 0, true);
         transfer(r, 0, data(10, 1));
@@ -511,7 +527,7 @@ class TransferServicesTest {
         try (Stream<Path> in = Files.list(root.resolve("data/run"))) {
             assertEquals(0, in.count());
         }
-        new NamespaceService(backend, surls).rmdir(ALICE, surl("/data/run"), false);
+        new NamespaceService(backend, surls, puts).rmdir(ALICE, surl("/data/run"), false);
         assertFalse(Files.exists(root.resolve("data/run")));
     }
 
@@ -524,7 +540,7 @@ class TransferServicesTest {
         LsResult listing = lister.ls(ALICE, List.of(surl("/data/run")), new LsOptions(false, 1, 0, 0));
         assertEquals(SrmStatus.SRM_SUCCESS, listing.status());
         assertEquals(List.of(), listing.details().get(0).children());
-        new NamespaceService(backend, surls).rmdir(ALICE, surl("/data/run"), false);
+        new NamespaceService(backend, surls, puts).rmdir(ALICE, surl("/data/run"), false);
         assertTrue(Files.exists(upload), "the transfer goes on");
         transfer(r, 0, data(600, 9));
         FileOutcome done = puts.putDone(ALICE, r.token(), List.of()).get(0);
@@ -537,13 +553,13 @@ class TransferServicesTest {
             throws Exception {
         LocalAccounts.dir(root.resolve("data/run"), LocalAccounts.SRMUSER1);
         TransferResult r = put("/data/run/f.root", 0, false);
-        new NamespaceService(backend, surls).mv(ALICE, surl("/data/run"), surl("/data/run2"));
+        new NamespaceService(backend, surls, puts).mv(ALICE, surl("/data/run"), surl("/data/run2"));
         byte[] content = data(700, 3);
         Path upload = transfer(r, 0, content);
         assertEquals(SrmStatus.SRM_INVALID_PATH, puts.putDone(ALICE, r.token(), List.of()).get(0).status());
         assertTrue(Files.exists(upload), "the data is kept until the put expires");
         assertFalse(Files.exists(root.resolve("data/run2/f.root")), "the data does not follow the directory");
-        new NamespaceService(backend, surls).mkdir(ALICE, surl("/data/run"));
+        new NamespaceService(backend, surls, puts).mkdir(ALICE, surl("/data/run"));
         assertEquals(SrmStatus.SRM_SUCCESS, puts.putDone(ALICE, r.token(), List.of()).get(0).status());
         assertArrayEquals(content, Files.readAllBytes(root.resolve("data/run/f.root")));
     }
@@ -560,7 +576,7 @@ class TransferServicesTest {
                 lister.ls(ALICE, List.of(surl("/.srm-uploads/srmuser1")), new LsOptions(false, 1, 0, 0))
                         .details().get(0).status());
         assertEquals(SrmStatus.SRM_INVALID_PATH, statusOf(() -> {
-            new NamespaceService(backend, surls).rmdir(BOB, surl("/.srm-uploads/srmuser1"), true);
+            new NamespaceService(backend, surls, puts).rmdir(BOB, surl("/.srm-uploads/srmuser1"), true);
             return null;
         }));
         assertEquals(SrmStatus.SRM_INVALID_PATH, put("/.srm-uploads/srmuser1/x", 0, true).files().get(0).status());

@@ -121,6 +121,29 @@ class InterruptedUploadTest {
     }
 
     /**
+     * A copy retried after its client was killed: the stale put holds the target (a new put of it is
+     * SRM_FILE_BUSY, so gfal-copy fails; gfal-rm fails too, on the SRM_FILE_BUSY of its srmLs) until srmRm of the
+     * target, by the account that was uploading, aborts it; then the copy succeeds at once.
+     */
+    @Test
+    void srmRmOfATargetWhoseClientWasKilledFreesItForTheRetriedCopy() throws Exception {
+        Killed k = killMidTransfer("retried-dir", "retried.bin");
+        String surl = site.surl("/alice/retried-dir/retried.bin");
+        Path source = OnDisk.randomFile(local.resolve("retry-source.bin"), 300_000, 77);
+        ClientRun refused = alice.gfal("gfal-copy", "file://" + source, surl);
+        assertFalse(refused.ok(), "the stale put holds the target: " + refused.describe());
+        assertTrue(refused.output().contains("SRM_FILE_BUSY"), refused.describe());
+        HttpgSoapClient.Response rm = new SrmSoap(site, site.alice()).call("srmRm",
+                "<srmRmRequest><arrayOfSURLs><urlArray>" + SrmSoap.xml(surl) + "</urlArray></arrayOfSURLs>"
+                        + "</srmRmRequest>");
+        assertEquals("SRM_SUCCESS", rm.text("srmRmResponse/returnStatus/statusCode"), rm.toString());
+        assertTrue(Files.isDirectory(k.upload), "its data is gone at once: " + describe(k.upload));
+        ClientRun retried = alice.gfal("gfal-copy", "file://" + source, surl);
+        assertTrue(retried.ok(), retried.describe());
+        assertEquals(OnDisk.adler32(source), OnDisk.adler32(site.onDisk("/alice/retried-dir/retried.bin")));
+    }
+
+    /**
      * While gfal-copy streams into {@code /alice/moving/f.bin}: gfal-ls of the directory shows nothing, and srmMv
      * renames the directory without disturbing the transfer. When the transfer ends, srmPutDone cannot land the
      * file at the SURL the client named (its directory is gone) and says so; gfal-copy reports it, and the data
