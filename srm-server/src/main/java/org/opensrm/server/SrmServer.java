@@ -40,6 +40,8 @@ import org.opensrm.server.core.PutService;
 import org.opensrm.server.core.RequestControl;
 import org.opensrm.server.core.SpaceTokens;
 import org.opensrm.server.core.SurlParser;
+import org.opensrm.server.core.ReleasedFiles;
+import org.opensrm.server.core.StagingArea;
 import org.opensrm.server.core.UploadJanitor;
 import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.server.metrics.MetricsEndpoint;
@@ -62,6 +64,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class SrmServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SrmServer.class);
+    /** Released files remembered for SRM_RELEASED answers: about 200 bytes each, so at most some 20 MB. */
+    private static final int RELEASED_FILES_REMEMBERED = 100_000;
     public static final String VERSION = "0.1.0";
     static final List<String> PATHS = List.of("/srm/managerv2", "/srm/v2/server");
 
@@ -69,6 +73,7 @@ public final class SrmServer implements AutoCloseable {
     private final StorageBackend backend;
     private final GridFtpSelector selector;
     private final UploadJanitor janitor;
+    private final StagingArea staging;
     private final HttpgServer transport;
     private final ScheduledExecutorService housekeeping;
     private final ScheduledExecutorService admissionTimer;
@@ -92,16 +97,20 @@ public final class SrmServer implements AutoCloseable {
         this.surlHosts = config.surlHosts().isEmpty() ? HostCertificateNames.of(config.hostCert()) : config.surlHosts();
         this.backend = backendView.apply(Backends.open(config));
         this.selector = selector(config);
+        this.staging = new StagingArea(backend);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
 
         SurlParser surls = new SurlParser(surlHosts);
         TokenCodec tokens = new TokenCodec(config.tokenKey());
         GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
         SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
-        NamespaceService namespace = new NamespaceService(backend, surls);
-        PutService puts = new PutService(backend, surls, gridftp, tokens, janitor, spaces, config.putLifetime(), clock);
-        GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), clock);
-        RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), clock);
+        PutService puts = new PutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
+                config.putLifetime(), clock);
+        NamespaceService namespace = new NamespaceService(backend, surls, puts);
+        ReleasedFiles released = new ReleasedFiles(RELEASED_FILES_REMEMBERED, clock);
+        GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), released, clock);
+        RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), released,
+                clock);
         SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
                 namespace, puts, gets, control, spaces, backend.type(), config.mode(), VERSION);
 
@@ -221,6 +230,7 @@ public final class SrmServer implements AutoCloseable {
     }
 
     public void start() throws Exception {
+        staging.create();
         janitor.recover();
         transport.start();
         if (config.metricsPort() >= 0) {

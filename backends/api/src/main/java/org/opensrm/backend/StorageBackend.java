@@ -70,6 +70,16 @@ public interface StorageBackend extends Closeable {
      */
     String checksum(Account as, SrmPath path, String algorithm) throws SrmException;
 
+    /**
+     * Makes {@code directory} a drop box every account may use but none may look into: created if missing (its
+     * parent must exist) by the storage's own identity, which owns it, with mode 1733 &mdash; every account may
+     * create entries in it and reach them by name, none may list it, and (sticky bit) none may remove or rename
+     * another's entry. An existing directory is given that mode; anything else at the path is
+     * {@code SRM_DUPLICATION_ERROR}. The server keeps uploads in progress below it (see the server's
+     * {@code StagingArea}).
+     */
+    void createDropBox(SrmPath directory) throws SrmException;
+
     /** Total and free bytes of the storage that holds {@code path}. */
     SpaceFigures space(SrmPath path) throws SrmException;
 

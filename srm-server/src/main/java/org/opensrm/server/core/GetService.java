@@ -18,6 +18,8 @@ import org.opensrm.server.token.TokenFile;
 /**
  * Gets and bring-online in gateway mode: files on disk are online at once, so srmPrepareToGet answers with a
  * TURL immediately and srmBringOnline with success; status calls re-check the files against the signed token.
+ * A file refused when the request was made keeps its refusal (the token carries it); a released file is
+ * {@code SRM_RELEASED}.
  */
 public final class GetService {
     private final StorageBackend backend;
@@ -25,10 +27,12 @@ public final class GetService {
     private final GridFtpPaths gridftp;
     private final TokenCodec tokens;
     private final Duration lifetime;
+    private final ReleasedFiles released;
     private final Clock clock;
 
     public GetService(StorageBackend backend, SurlParser surls, GridFtpPaths gridftp, TokenCodec tokens,
-                      Duration lifetime, Clock clock) {
+                      Duration lifetime, ReleasedFiles released, Clock clock) {
+        this.released = released;
         this.backend = backend;
         this.surls = surls;
         this.gridftp = gridftp;
@@ -64,17 +68,18 @@ public final class GetService {
                     node = gridftp.chooseNode();
                 }
             } catch (SrmException e) {
-                entries.add(new TokenFile(surl, path, "", 0, ""));
+                entries.add(TokenFile.refused(surl, path, 0, e.status()));
                 answers.add(TransferFile.failed(surl, e.status(), e.getMessage()));
                 continue;
             }
             TokenFile f = new TokenFile(surl, path, "", 0, node);
-            entries.add(f);
-            answers.add(check(caller, kind, f, (int) life.toSeconds()));
+            TransferFile answer = check(caller, kind, f, (int) life.toSeconds());
+            entries.add(answer.status().isSuccess() ? f : TokenFile.refused(surl, path, 0, answer.status()));
+            answers.add(answer);
         }
         RequestToken t = new RequestToken(kind, TokenCodec.digestOf(caller.dn()), now, now.plus(life), false,
                 java.util.Optional.empty(), entries);
-        SrmStatus status = protocolError != null ? SrmStatus.SRM_FAILURE
+        SrmStatus status = protocolError != null ? SrmStatus.SRM_NOT_SUPPORTED
                 : RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
         return new TransferResult(tokens.encode(t), status, PutService.explanation(answers, status), answers,
                 (int) life.toSeconds());
@@ -89,11 +94,13 @@ public final class GetService {
             if (r.file() == null) {
                 FileOutcome o = r.notInRequest();
                 answers.add(TransferFile.failed(o.surl(), o.status(), o.explanation()));
+            } else if (released.isReleased(token, r.file().path())) {
+                answers.add(TransferFile.failed(r.surl(), SrmStatus.SRM_RELEASED, null));
             } else {
                 answers.add(check(caller, kind, r.file(), left));
             }
         }
-        SrmStatus status = RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        SrmStatus status = RequestStatus.ofStatusCall(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
         return new TransferResult(token, status, PutService.explanation(answers, status), answers, left);
     }
 
@@ -107,8 +114,9 @@ public final class GetService {
     }
 
     private TransferFile check(Caller caller, RequestKind kind, TokenFile f, int remaining) {
-        if (kind == RequestKind.GET && f.node().isEmpty()) {
-            return TransferFile.failed(f.surl(), SrmStatus.SRM_FAILURE, "this file was refused when the request was made");
+        if (f.isRefused() || (kind == RequestKind.GET && f.node().isEmpty())) {
+            SrmStatus code = f.isRefused() ? f.refusal() : SrmStatus.SRM_FAILURE;
+            return TransferFile.failed(f.surl(), code, "this file was refused when the request was made (" + code + ")");
         }
         try {
             FileStat stat = backend.stat(caller.account(), f.path());

@@ -142,7 +142,8 @@ public final class Lister {
         List<PathDetail> out = new ArrayList<>();
         int skipped = 0;
         for (FileStat e : entries) {
-            if (UploadNames.isUpload(e.path().name())) {
+            String name = e.path().name();
+            if (UploadNames.isUpload(name) || (dir.isRoot() && name.equals(StagingArea.NAME))) {
                 continue;
             }
             if (skipped < offset) {

@@ -8,14 +8,19 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 
-/** The directory operations: srmMkdir, srmRmdir, srmRm, srmMv and the three permission calls. */
+/**
+ * The directory operations: srmMkdir, srmRmdir, srmRm, srmMv and the three permission calls. srmRm of a target
+ * that does not exist yet but that the caller is uploading aborts that put ({@link PutService#abortOpenPut}).
+ */
 public final class NamespaceService {
     private final StorageBackend backend;
     private final SurlParser surls;
+    private final PutService puts;
 
-    public NamespaceService(StorageBackend backend, SurlParser surls) {
+    public NamespaceService(StorageBackend backend, SurlParser surls, PutService puts) {
         this.backend = backend;
         this.surls = surls;
+        this.puts = puts;
     }
 
     public void mkdir(Caller caller, String surl) throws SrmException {
@@ -44,7 +49,16 @@ public final class NamespaceService {
         for (String surl : surlList) {
             try {
                 SrmPath path = surls.parse(surl);
-                FileStat stat = backend.stat(caller.account(), path);
+                FileStat stat;
+                try {
+                    stat = backend.stat(caller.account(), path);
+                } catch (SrmException e) {
+                    if (e.status() == SrmStatus.SRM_INVALID_PATH && puts.abortOpenPut(caller, path)) {
+                        out.add(FileOutcome.ok(surl));
+                        continue;
+                    }
+                    throw e;
+                }
                 if (stat.isDirectory()) {
                     throw SrmException.invalidPath(path + " is a directory (use srmRmdir)");
                 }

@@ -20,10 +20,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Puts in gateway mode. srmPrepareToPut answers at once with a TURL naming a hidden upload beside the target;
- * srmPutDone checks that the transfer happened (and its size, where declared), records the adler32 and renames
- * the upload into place atomically. Nothing is kept between calls but the signed token and the janitor's
- * journal of uploads to remove if they are never finished.
+ * Puts in gateway mode. srmPrepareToPut answers at once with a TURL naming an upload in the caller's directory
+ * of the {@link StagingArea}; srmPutDone checks that the transfer happened (and its size, where declared),
+ * records the adler32 and renames the upload onto the target atomically. Nothing is kept between calls but the
+ * signed token and the janitor's journal of uploads to remove if they are never finished.
+ *
+ * <p>The target's directory is checked when the put is prepared and again by the rename at srmPutDone: if it was
+ * moved or removed in between, srmPutDone answers {@code SRM_INVALID_PATH} for the file and keeps the upload
+ * until the put expires, so that recreating the directory and calling srmPutDone again still lands it. The data
+ * never follows a moved directory: the file lands at the SURL the client named or nowhere.
  */
 public final class PutService {
     private static final Logger LOG = LoggerFactory.getLogger(PutService.class);
@@ -34,13 +39,15 @@ public final class PutService {
     private final TokenCodec tokens;
     private final UploadJanitor janitor;
     private final SpaceTokens spaces;
+    private final StagingArea staging;
     private final UploadNames uploadNames = new UploadNames();
     private final Duration maxLifetime;
     private final Clock clock;
 
-    public PutService(StorageBackend backend, SurlParser surls, GridFtpPaths gridftp, TokenCodec tokens,
-                      UploadJanitor janitor, SpaceTokens spaces, Duration maxLifetime, Clock clock) {
+    public PutService(StorageBackend backend, StagingArea staging, SurlParser surls, GridFtpPaths gridftp,
+                      TokenCodec tokens, UploadJanitor janitor, SpaceTokens spaces, Duration maxLifetime, Clock clock) {
         this.backend = backend;
+        this.staging = staging;
         this.surls = surls;
         this.gridftp = gridftp;
         this.tokens = tokens;
@@ -70,6 +77,7 @@ public final class PutService {
         List<TokenFile> entries = new ArrayList<>(files.size());
         List<TransferFile> answers = new ArrayList<>(files.size());
         List<TokenFile> uploads = new ArrayList<>(files.size());
+        SrmPath stagingDir = null;
         for (PutFile f : files) {
             SrmPath path = null;
             try {
@@ -82,26 +90,29 @@ public final class PutService {
                 }
                 spaces.requireInside(space, path);
                 checkTarget(caller, path, overwrite);
-                String upload = uploadNames.next();
+                if (stagingDir == null) {
+                    stagingDir = staging.directoryOf(caller.account());
+                }
                 String node = gridftp.chooseNode();
-                SrmPath uploadPath = path.parent().child(upload);
-                TokenFile entry = new TokenFile(f.surl(), path, upload, f.expectedSize(), node);
+                SrmPath uploadPath = stagingDir.child(uploadNames.next());
+                TokenFile entry = new TokenFile(f.surl(), path, uploadPath.toString(), f.expectedSize(), node);
                 uploads.add(entry);
                 entries.add(entry);
                 answers.add(new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null,
                         gridftp.turl(node, uploadPath), f.expectedSize(), (int) life.toSeconds()));
             } catch (SrmException e) {
-                entries.add(new TokenFile(f.surl(), path == null ? SrmPath.ROOT : path, "", f.expectedSize(), ""));
+                entries.add(TokenFile.refused(f.surl(), path == null ? SrmPath.ROOT : path, f.expectedSize(),
+                        e.status()));
                 answers.add(TransferFile.failed(f.surl(), e.status(), e.getMessage()));
             }
         }
         RequestToken token = new RequestToken(RequestKind.PUT, TokenCodec.digestOf(caller.dn()), now, expires,
                 overwrite, space.map(StaticSpaceToken::name), entries);
         SrmStatus status = protocolOk ? RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS)
-                : SrmStatus.SRM_FAILURE;
+                : SrmStatus.SRM_NOT_SUPPORTED;
         String encoded = tokens.encode(token);
         for (TokenFile f : uploads) {
-            janitor.track(caller.account(), f.path(), f.path().parent().child(f.uploadName()), expires);
+            janitor.track(caller.account(), f.path(), uploadOf(f), expires);
         }
         return new TransferResult(encoded, status, explanation(answers, status), answers, (int) life.toSeconds());
     }
@@ -134,6 +145,26 @@ public final class PutService {
                 throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, path + " exists (overwriteOption is not ALWAYS)");
             }
         }
+        if (janitor.busy(path)) {
+            throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is being uploaded by another put that is "
+                    + "neither finished, aborted nor expired");
+        }
+    }
+
+    /** Where the transfer of {@code f} writes: in the staging area, or beside the target for older tokens. */
+    private static SrmPath uploadOf(TokenFile f) throws SrmException {
+        String name = f.uploadName();
+        return name.startsWith("/") ? SrmPath.of(name) : f.path().parent().child(name);
+    }
+
+    private static boolean isStaged(TokenFile f) {
+        return f.uploadName().startsWith("/");
+    }
+
+    /** A file refused when the request was made: its refusal, repeated by every later answer. */
+    private static SrmException refusal(TokenFile f) {
+        SrmStatus code = f.isRefused() ? f.refusal() : SrmStatus.SRM_FAILURE;
+        return new SrmException(code, "this file was refused when the request was made (" + code + ")");
     }
 
     public TransferResult status(Caller caller, String token, List<String> subset) throws SrmException {
@@ -147,16 +178,17 @@ public final class PutService {
                 answers.add(statusOf(caller, t, r.file()));
             }
         }
-        SrmStatus status = RequestStatus.of(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        SrmStatus status = RequestStatus.ofStatusCall(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
         return new TransferResult(token, status, explanation(answers, status), answers, remaining(t));
     }
 
     private TransferFile statusOf(Caller caller, RequestToken t, TokenFile f) {
-        if (f.uploadName().isEmpty()) {
-            return TransferFile.failed(f.surl(), SrmStatus.SRM_FAILURE, "this file was refused when the request was made");
+        if (f.isRefused() || f.uploadName().isEmpty()) {
+            SrmException e = refusal(f);
+            return TransferFile.failed(f.surl(), e.status(), e.getMessage());
         }
         try {
-            SrmPath upload = f.path().parent().child(f.uploadName());
+            SrmPath upload = uploadOf(f);
             Optional<FileStat> uploaded = statIfExists(caller, upload);
             if (uploaded.isPresent() && uploaded.get().isDirectory()) {
                 return TransferFile.failed(f.surl(), SrmStatus.SRM_ABORTED, "the put was aborted");
@@ -193,10 +225,10 @@ public final class PutService {
     }
 
     private void finish(Caller caller, RequestToken t, TokenFile f) throws SrmException {
-        if (f.uploadName().isEmpty()) {
-            throw new SrmException(SrmStatus.SRM_FAILURE, "this file was refused when the request was made");
+        if (f.isRefused() || f.uploadName().isEmpty()) {
+            throw refusal(f);
         }
-        SrmPath upload = f.path().parent().child(f.uploadName());
+        SrmPath upload = uploadOf(f);
         Optional<FileStat> uploaded = statIfExists(caller, upload);
         if (uploaded.isPresent() && uploaded.get().isDirectory()) {
             throw new SrmException(SrmStatus.SRM_ABORTED, "the put was aborted; nothing was stored");
@@ -215,15 +247,25 @@ public final class PutService {
                     + " bytes but " + f.expectedSize() + " were declared; the upload was discarded");
         }
         String adler = backend.checksum(caller.account(), upload, "adler32");
-        backend.rename(caller.account(), upload, f.path(), t.overwrite());
+        try {
+            backend.rename(caller.account(), upload, f.path(), t.overwrite());
+        } catch (SrmException e) {
+            if (e.status() == SrmStatus.SRM_INVALID_PATH && statIfExists(caller, f.path().parent()).isEmpty()) {
+                throw SrmException.invalidPath("the directory " + f.path().parent() + " no longer exists (moved or"
+                        + " removed during the upload); the data is kept until " + t.expires()
+                        + ": recreate the directory and call srmPutDone again");
+            }
+            throw e;
+        }
         janitor.finished(upload);
         LOG.info("put done: {} ({} bytes, adler32 {})", f.path(), uploaded.get().size(), adler);
     }
 
     /**
-     * Aborts puts: each upload is removed and replaced by an empty directory of the same name, a tombstone that
-     * a late GridFTP transfer cannot write over and that makes status and srmPutDone answer SRM_ABORTED; the
-     * janitor removes it when the request expires.
+     * Aborts puts: each upload is removed at once and replaced, in the staging area, by an empty directory of the
+     * same name, a tombstone that a late GridFTP transfer cannot write over and that makes status and srmPutDone
+     * answer SRM_ABORTED; the janitor removes it when the request expires. The target's directory keeps nothing.
+     * (An upload beside its target, from a token of an earlier version, is removed and gets no tombstone.)
      */
     public List<FileOutcome> abort(Caller caller, String token, List<String> subset) throws SrmException {
         RequestToken t = tokens.decode(token, RequestKind.PUT, caller.dn(), clock.instant());
@@ -235,16 +277,8 @@ public final class PutService {
                 continue;
             }
             try {
-                if (!f.uploadName().isEmpty()) {
-                    SrmPath upload = f.path().parent().child(f.uploadName());
-                    Optional<FileStat> uploaded = statIfExists(caller, upload);
-                    if (uploaded.isPresent() && !uploaded.get().isDirectory()) {
-                        backend.delete(caller.account(), upload);
-                    }
-                    if (uploaded.isEmpty() || !uploaded.get().isDirectory()) {
-                        backend.mkdir(caller.account(), upload);
-                        janitor.track(caller.account(), f.path(), upload, t.expires());
-                    }
+                if (!f.isRefused() && !f.uploadName().isEmpty()) {
+                    abortUpload(caller, uploadOf(f), isStaged(f), t.expires());
                 }
                 out.add(FileOutcome.ok(r.surl()));
             } catch (SrmException e) {
@@ -252,6 +286,40 @@ public final class PutService {
             }
         }
         return out;
+    }
+
+    /**
+     * Aborts the caller's open put to {@code target}, if this server knows of one: what srmRm of a target that is
+     * being uploaded does (as in dCache), so that a copy retried after its client was killed is not refused
+     * {@code SRM_FILE_BUSY} until the stale put expires.
+     *
+     * @return whether there was such a put
+     */
+    public boolean abortOpenPut(Caller caller, SrmPath target) throws SrmException {
+        Optional<SrmPath> upload = janitor.uploadOf(target, caller.account());
+        Optional<Instant> expires = upload.flatMap(janitor::expiryOf);
+        if (expires.isEmpty()) {
+            return false;
+        }
+        abortUpload(caller, upload.get(), StagingArea.reaches(upload.get()), expires.get());
+        LOG.info("open put to {} aborted by srmRm of its target", target);
+        return true;
+    }
+
+    private void abortUpload(Caller caller, SrmPath upload, boolean staged, Instant expires) throws SrmException {
+        Optional<FileStat> uploaded = statIfExists(caller, upload);
+        if (uploaded.isPresent() && uploaded.get().isDirectory()) {
+            return; // aborted before
+        }
+        if (uploaded.isPresent()) {
+            backend.delete(caller.account(), upload);
+        }
+        if (staged) {
+            backend.mkdir(caller.account(), upload);
+            janitor.aborted(caller.account(), upload, expires);
+        } else {
+            janitor.finished(upload);
+        }
     }
 
     private Optional<FileStat> statIfExists(Caller caller, SrmPath path) throws SrmException {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.token.RequestKind;
 import org.opensrm.server.token.RequestToken;
@@ -22,10 +23,12 @@ public final class RequestControl {
     private final SurlParser surls;
     private final TokenCodec tokens;
     private final Duration pinLifetime;
+    private final ReleasedFiles released;
     private final Clock clock;
 
     public RequestControl(PutService puts, StorageBackend backend, SurlParser surls, TokenCodec tokens,
-                          Duration pinLifetime, Clock clock) {
+                          Duration pinLifetime, ReleasedFiles released, Clock clock) {
+        this.released = released;
         this.puts = puts;
         this.backend = backend;
         this.surls = surls;
@@ -48,7 +51,13 @@ public final class RequestControl {
             if (t.kind() == RequestKind.PUT) {
                 throw SrmException.invalidRequest("srmReleaseFiles does not apply to a put request");
             }
-            return outcomes(t, surlList);
+            List<FileOutcome> out = outcomes(t, surlList);
+            for (RequestedFiles.Requested r : RequestedFiles.of(t, surlList, surls)) {
+                if (r.file() != null && !r.file().isRefused()) {
+                    released.release(token, r.file().path(), t.expires());
+                }
+            }
+            return out;
         }
         NamespaceService.requireSurls(surlList);
         List<FileOutcome> out = new ArrayList<>();
@@ -63,19 +72,30 @@ public final class RequestControl {
         return out;
     }
 
-    /** Lifetimes granted per SURL: files are permanent (-1); pins last at most the configured lifetime. */
+    /**
+     * Lifetimes granted per SURL (SRM v2.2, GFD.129 &sect;5.16): files are permanent (-1). With a request token,
+     * the pin (or, for a put, the TURL) lifetime granted is the one asked, capped by what is left of the request,
+     * which a signed token cannot outlive; a SURL that is not part of the request is {@code SRM_INVALID_PATH}.
+     */
     public List<ExtendedLifetime> extend(Caller caller, String token, List<String> surlList, Integer newPinSeconds)
             throws SrmException {
         NamespaceService.requireSurls(surlList);
-        if (token != null && !token.isBlank()) {
-            owned(caller, token);
+        RequestToken t = token != null && !token.isBlank() ? owned(caller, token) : null;
+        Integer pin = null;
+        if (t != null) {
+            long left = Math.max(0, Duration.between(clock.instant(), t.expires()).toSeconds());
+            long asked = newPinSeconds == null || newPinSeconds <= 0 ? left : newPinSeconds;
+            pin = (int) Math.min(Math.min(asked, left), pinLifetime.toSeconds());
         }
-        int pin = newPinSeconds == null ? 0 : (int) Math.min(newPinSeconds, pinLifetime.toSeconds());
         List<ExtendedLifetime> out = new ArrayList<>();
         for (String surl : surlList) {
             try {
-                backend.stat(caller.account(), surls.parse(surl));
-                out.add(new ExtendedLifetime(surl, SrmStatus.SRM_SUCCESS, null, -1, token == null ? null : pin));
+                SrmPath path = surls.parse(surl);
+                if (t != null && t.file(path).isEmpty()) {
+                    throw SrmException.invalidPath(surl + " is not part of this request");
+                }
+                backend.stat(caller.account(), path);
+                out.add(new ExtendedLifetime(surl, SrmStatus.SRM_SUCCESS, null, -1, pin));
             } catch (SrmException e) {
                 out.add(new ExtendedLifetime(surl, e.status(), e.getMessage(), null, null));
             }

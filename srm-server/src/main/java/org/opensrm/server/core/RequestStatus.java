@@ -5,9 +5,9 @@ import java.util.function.Function;
 import org.opensrm.common.SrmStatus;
 
 /**
- * The request-level status of a multi-file request, from its files' statuses: all succeeded → {@code success};
- * some → {@code SRM_PARTIAL_SUCCESS}; none → their common status when they all failed alike (so that a client
- * reading only the request status still learns e.g. {@code SRM_INVALID_PATH}), else {@code SRM_FAILURE}.
+ * The request-level status of a multi-file request, from its files' statuses, as the SRM v2.2 specification
+ * (GFD.129) gives it for every bulk call: all succeeded → {@code success}; some → {@code SRM_PARTIAL_SUCCESS};
+ * none → {@code SRM_FAILURE} (each file's own status says why).
  */
 public final class RequestStatus {
     private RequestStatus() {
@@ -18,24 +18,26 @@ public final class RequestStatus {
             return SrmStatus.SRM_INVALID_REQUEST;
         }
         int ok = 0;
-        SrmStatus common = null;
-        boolean alike = true;
         for (T f : files) {
-            SrmStatus s = status.apply(f);
-            if (s.isSuccess()) {
+            if (status.apply(f).isSuccess()) {
                 ok++;
-            } else if (common == null) {
-                common = s;
-            } else if (common != s) {
-                alike = false;
             }
         }
         if (ok == files.size()) {
             return success;
         }
-        if (ok > 0) {
-            return SrmStatus.SRM_PARTIAL_SUCCESS;
+        return ok > 0 ? SrmStatus.SRM_PARTIAL_SUCCESS : SrmStatus.SRM_FAILURE;
+    }
+
+    /**
+     * The request-level status of a status call (srmStatusOfPutRequest, srmStatusOfGetRequest,
+     * srmStatusOfBringOnlineRequest) about the files it answers: as {@link #of}, except that files all aborted
+     * make the request {@code SRM_ABORTED}, which these calls list for an aborted request.
+     */
+    public static <T> SrmStatus ofStatusCall(Collection<T> files, Function<T, SrmStatus> status, SrmStatus success) {
+        if (!files.isEmpty() && files.stream().allMatch(f -> status.apply(f) == SrmStatus.SRM_ABORTED)) {
+            return SrmStatus.SRM_ABORTED;
         }
-        return alike ? common : SrmStatus.SRM_FAILURE;
+        return of(files, status, success);
     }
 }

@@ -23,7 +23,7 @@ public final class SurlParser {
 
     /**
      * @throws SrmException {@code SRM_INVALID_PATH} for a SURL that is malformed, names another host, or whose
-     *                      path could leave the namespace root
+     *                      path could leave the namespace root or reaches the {@link StagingArea}
      */
     public SrmPath parse(String surl) throws SrmException {
         if (surl == null || surl.isBlank()) {
@@ -57,7 +57,11 @@ public final class SurlParser {
         if (!path.startsWith("/")) {
             path = "/" + path;
         }
-        return SrmPath.of(path);
+        SrmPath parsed = SrmPath.of(path);
+        if (StagingArea.reaches(parsed)) {
+            throw SrmException.invalidPath(parsed + " is reserved for uploads in progress");
+        }
+        return parsed;
     }
 
     private static int indexOfSfn(String pathAndQuery) {

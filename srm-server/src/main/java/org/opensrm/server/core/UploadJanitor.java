@@ -33,7 +33,10 @@ import org.slf4j.LoggerFactory;
 public final class UploadJanitor implements UploadsInProgress {
     private static final Logger LOG = LoggerFactory.getLogger(UploadJanitor.class);
 
-    /** {@code target} is null for an upload journaled by an older version, which did not record it. */
+    /**
+     * {@code target} is null for an aborted put's tombstone, and for an upload journaled by an older version,
+     * which did not record it.
+     */
     private record Pending(Account account, SrmPath target, SrmPath upload, Instant expires) {
     }
 
@@ -82,12 +85,32 @@ public final class UploadJanitor implements UploadsInProgress {
         LOG.info("upload journal {}: {} upload(s) pending", journal, pending.size());
     }
 
-    /** Journals an upload (or an aborted put's tombstone) to {@code target}, to be removed after {@code expires}. */
+    /** Journals an upload to {@code target}, to be removed after {@code expires} unless finished. */
     public void track(Account account, SrmPath target, SrmPath upload, Instant expires) {
         Pending p = new Pending(account, target, upload, expires);
         pending.put(upload, p);
         index(p);
         append(line(p));
+    }
+
+    /**
+     * Journals that the put of {@code upload} was aborted: whatever is at its path is removed after
+     * {@code expires}, but the target no longer counts as being uploaded.
+     */
+    public void aborted(Account account, SrmPath upload, Instant expires) {
+        Pending was = pending.get(upload);
+        if (was != null && was.target() != null) {
+            byTarget.remove(was.target(), was);
+        }
+        Pending p = new Pending(account, null, upload, expires);
+        pending.put(upload, p);
+        append(line(p));
+    }
+
+    /** Whether a put that is neither finished, aborted nor expired is writing to {@code target}, by anyone. */
+    public boolean busy(SrmPath target) {
+        Pending p = byTarget.get(target);
+        return p != null && clock.instant().isBefore(p.expires());
     }
 
     public void finished(SrmPath upload) {
@@ -107,6 +130,11 @@ public final class UploadJanitor implements UploadsInProgress {
             return Optional.empty();
         }
         return Optional.of(p.upload());
+    }
+
+    /** When the put of a journaled upload expires. */
+    public Optional<Instant> expiryOf(SrmPath upload) {
+        return Optional.ofNullable(pending.get(upload)).map(Pending::expires);
     }
 
     private void index(Pending p) {

@@ -4,8 +4,9 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * Names of uploads in progress: a put's transfer writes to a hidden name beside its target, renamed into place
- * by srmPutDone. Listings never show these names.
+ * Names of uploads in progress: a put's transfer writes to such a name in the caller's directory of the
+ * {@link StagingArea}, renamed onto its target by srmPutDone. Puts prepared by earlier versions wrote to such a
+ * name beside the target; listings never show these names, wherever they are.
  */
 public final class UploadNames {
     public static final String PREFIX = ".srmput-";

@@ -65,6 +65,7 @@ public final class SoapCalls {
             if (request == null) {
                 throw SrmException.invalidRequest(op.name() + " request body is missing");
             }
+            RequiredInput.check(op.name(), request);
             Account account = op.needsAccount() ? authorizer.authorize(identity.get()) : null;
             R response = op.handle(new Caller(identity.get(), account), request);
             outcome = ResponseStatus.of(response);

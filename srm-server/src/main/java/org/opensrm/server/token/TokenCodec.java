@@ -28,7 +28,9 @@ import org.opensrm.common.SrmStatus;
  * over kind and payload with the shared {@code srm.token.key}.
  */
 public final class TokenCodec {
-    private static final int VERSION = 1;
+    /** Version 2 added each file's refusal status; version 1 tokens (no refusals recorded) are still read. */
+    private static final int VERSION = 2;
+    private static final int VERSION_WITHOUT_REFUSALS = 1;
     private static final int MAC_BYTES = 16;
     private static final int MAX_TOKEN_CHARS = 1 << 20;
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
@@ -118,6 +120,11 @@ public final class TokenCodec {
         }
     }
 
+    /** What tells one token from every other: its signature (the whole of it; not secret). */
+    public static String idOf(String token) {
+        return token.substring(token.lastIndexOf('.') + 1);
+    }
+
     /** A short, non-secret name for a token, for logs and the MDC. */
     public static String shortId(String token) {
         int dot = token.lastIndexOf('.');
@@ -155,6 +162,7 @@ public final class TokenCodec {
                 out.writeUTF(f.uploadName());
                 out.writeLong(f.expectedSize());
                 out.writeUTF(f.node());
+                out.writeUTF(f.isRefused() ? f.refusal().name() : "");
             }
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -164,7 +172,8 @@ public final class TokenCodec {
 
     private static RequestToken deserialise(byte[] data) throws IOException {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
-            if (in.readByte() != VERSION) {
+            int version = in.readByte();
+            if (version != VERSION && version != VERSION_WITHOUT_REFUSALS) {
                 throw new IOException("token version");
             }
             RequestKind kind = RequestKind.of(in.readChar());
@@ -189,10 +198,25 @@ public final class TokenCodec {
                 } catch (SrmException e) {
                     throw new IOException("token path");
                 }
-                files.add(new TokenFile(surl, path, in.readUTF(), in.readLong(), in.readUTF()));
+                String upload = in.readUTF();
+                long size = in.readLong();
+                String node = in.readUTF();
+                SrmStatus refusal = version == VERSION ? refusal(in.readUTF()) : null;
+                files.add(new TokenFile(surl, path, upload, size, node, refusal));
             }
             return new RequestToken(kind, owner, issued, expires, overwrite,
                     space.isEmpty() ? Optional.empty() : Optional.of(space), files);
+        }
+    }
+
+    private static SrmStatus refusal(String name) throws IOException {
+        if (name.isEmpty()) {
+            return null;
+        }
+        try {
+            return SrmStatus.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("token refusal status");
         }
     }
 

@@ -215,7 +215,7 @@ class ListerTest {
     @Test
     void missingPathIsAnInvalidPath() throws Exception {
         LsResult r = ls(1000, "/tree/nothing-here", new LsOptions(false, 0, 0, 0));
-        assertEquals(SrmStatus.SRM_INVALID_PATH, r.status());
+        assertEquals(SrmStatus.SRM_FAILURE, r.status());
         assertEquals(SrmStatus.SRM_INVALID_PATH, r.details().get(0).status());
         assertNull(r.details().get(0).stat());
     }

@@ -30,10 +30,10 @@ class RequestStatusTest {
     }
 
     @Test
-    void allFilesFailedAlikeGivesTheirCommonStatus() {
-        assertEquals(SrmStatus.SRM_INVALID_PATH,
+    void allFilesFailedAlikeGivesFailure() {
+        assertEquals(SrmStatus.SRM_FAILURE,
                 of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INVALID_PATH, SrmStatus.SRM_INVALID_PATH));
-        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_AUTHORIZATION_FAILURE));
+        assertEquals(SrmStatus.SRM_FAILURE, of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_AUTHORIZATION_FAILURE));
     }
 
     @Test
@@ -42,6 +42,17 @@ class RequestStatusTest {
                 of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INVALID_PATH, SrmStatus.SRM_DUPLICATION_ERROR));
         assertEquals(SrmStatus.SRM_FAILURE, of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INVALID_PATH,
                 SrmStatus.SRM_INVALID_PATH, SrmStatus.SRM_AUTHORIZATION_FAILURE));
+    }
+
+    @Test
+    void aStatusCallAboutAbortedFilesOnlyIsAborted() {
+        assertEquals(SrmStatus.SRM_ABORTED, RequestStatus.ofStatusCall(
+                List.of(SrmStatus.SRM_ABORTED, SrmStatus.SRM_ABORTED), Function.identity(), SrmStatus.SRM_SUCCESS));
+        assertEquals(SrmStatus.SRM_FAILURE, RequestStatus.ofStatusCall(
+                List.of(SrmStatus.SRM_ABORTED, SrmStatus.SRM_INVALID_PATH), Function.identity(), SrmStatus.SRM_SUCCESS));
+        assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS, RequestStatus.ofStatusCall(
+                List.of(SrmStatus.SRM_ABORTED, SrmStatus.SRM_SPACE_AVAILABLE), Function.identity(),
+                SrmStatus.SRM_SUCCESS));
     }
 
     @Test

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -87,9 +88,12 @@ class TransferServicesTest {
                 backend);
         janitor = new UploadJanitor(backend, stateDir.resolve("uploads.journal"), clock);
         janitor.recover();
-        puts = new PutService(backend, surls, gridftp, tokens, janitor, spaces, LIFETIME, clock);
-        gets = new GetService(backend, surls, gridftp, tokens, LIFETIME, clock);
-        control = new RequestControl(puts, backend, surls, tokens, LIFETIME, clock);
+        StagingArea staging = new StagingArea(backend);
+        staging.create();
+        puts = new PutService(backend, staging, surls, gridftp, tokens, janitor, spaces, LIFETIME, clock);
+        ReleasedFiles released = new ReleasedFiles(1000, clock);
+        gets = new GetService(backend, surls, gridftp, tokens, LIFETIME, released, clock);
+        control = new RequestControl(puts, backend, surls, tokens, LIFETIME, released, clock);
     }
 
     @AfterEach
@@ -144,15 +148,17 @@ class TransferServicesTest {
     // ---- srmPrepareToPut ----
 
     @Test
-    void prepareGivesSpaceAvailableAndATurlNamingAHiddenUploadBesideTheTarget() throws Exception {
+    void prepareGivesSpaceAvailableAndATurlNamingAnUploadInTheCallersStagingDirectory() throws Exception {
         TransferResult r = put("/data/new.root", 0, false);
         assertEquals(SrmStatus.SRM_SUCCESS, r.status());
         TransferFile f = r.files().get(0);
         assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, f.status());
         assertEquals(surl("/data/new.root"), f.surl());
-        assertTrue(f.turl().startsWith(DOOR + root + "/data/" + UploadNames.PREFIX), f.turl());
+        assertTrue(f.turl().startsWith(DOOR + root + "/.srm-uploads/srmuser1/" + UploadNames.PREFIX), f.turl());
         Path upload = local(f.turl());
-        assertEquals(root.resolve("data"), upload.getParent());
+        assertEquals("srmuser1", Files.getOwner(upload.getParent()).getName());
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(upload.getParent())));
+        assertEquals(List.of(), uploadsIn("data"));
         assertFalse(Files.exists(upload), "nothing is created before the transfer");
         assertFalse(Files.exists(root.resolve("data/new.root")));
         assertEquals(1, janitor.pendingCount());
@@ -162,7 +168,8 @@ class TransferServicesTest {
     @Test
     void everyPutGetsItsOwnUploadName() throws Exception {
         String a = put("/data/same.root", 0, true).files().get(0).turl();
-        String b = put("/data/same.root", 0, true).files().get(0).turl();
+        String b = otherFrontend().prepare(ALICE, List.of(new PutFile(surl("/data/same.root"), 0)), GSIFTP, true,
+                Optional.empty(), null).files().get(0).turl();
         assertNotEquals(a, b);
     }
 
@@ -170,7 +177,7 @@ class TransferServicesTest {
     void missingParentIsAnInvalidPath() throws Exception {
         TransferResult r = put("/data/no-such-dir/f.root", 0, false);
         assertEquals(SrmStatus.SRM_INVALID_PATH, r.files().get(0).status());
-        assertEquals(SrmStatus.SRM_INVALID_PATH, r.status());
+        assertEquals(SrmStatus.SRM_FAILURE, r.status());
         assertEquals(0, janitor.pendingCount());
     }
 
@@ -185,7 +192,7 @@ class TransferServicesTest {
         LocalAccounts.file(root.resolve("data/old.root"), LocalAccounts.SRMUSER1, data(10, 1));
         TransferResult r = put("/data/old.root", 0, false);
         assertEquals(SrmStatus.SRM_DUPLICATION_ERROR, r.files().get(0).status());
-        assertEquals(SrmStatus.SRM_DUPLICATION_ERROR, r.status());
+        assertEquals(SrmStatus.SRM_FAILURE, r.status());
     }
 
     @Test
@@ -200,10 +207,10 @@ class TransferServicesTest {
     }
 
     @Test
-    void protocolsWithoutGsiftpAreNotSupportedPerFileAndFailTheRequest() throws Exception {
+    void protocolsWithoutGsiftpAreNotSupportedPerFileAndForTheRequest() throws Exception {
         TransferResult r = puts.prepare(ALICE, List.of(new PutFile(surl("/data/a"), 0), new PutFile(surl("/data/b"), 0)),
                 List.of("http", "https", "root"), false, Optional.empty(), null);
-        assertEquals(SrmStatus.SRM_FAILURE, r.status());
+        assertEquals(SrmStatus.SRM_NOT_SUPPORTED, r.status());
         assertEquals(List.of(SrmStatus.SRM_NOT_SUPPORTED, SrmStatus.SRM_NOT_SUPPORTED),
                 r.files().stream().map(TransferFile::status).toList());
         assertEquals(0, janitor.pendingCount());
@@ -330,6 +337,17 @@ class TransferServicesTest {
         assertEquals(SrmStatus.SRM_INVALID_REQUEST, statusOf(() -> puts.putDone(ALICE, g.token(), List.of())));
     }
 
+    /**
+     * A second server sharing the namespace and the token key but not the journal: one server answers a second
+     * put of a target SRM_FILE_BUSY, two servers cannot know of each other's puts, and the renames decide.
+     */
+    private PutService otherFrontend() throws Exception {
+        UploadJanitor own = new UploadJanitor(backend, stateDir.resolve("other.journal"), clock);
+        own.recover();
+        return new PutService(backend, new StagingArea(backend), surls, gridftp, tokens, own, spaces, LIFETIME,
+                clock);
+    }
+
     @Test
     void twoConcurrentPutsToOneTargetNeverMixTheirContent() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -337,7 +355,8 @@ class TransferServicesTest {
             for (int round = 0; round < 20; round++) {
                 String path = "/data/contended-" + round + ".root";
                 TransferResult first = put(path, 0, true);
-                TransferResult second = put(path, 0, true);
+                TransferResult second = otherFrontend().prepare(ALICE, List.of(new PutFile(surl(path), 0)), GSIFTP, true,
+                        Optional.empty(), null);
                 byte[] a = data(256 * 1024, 11);
                 byte[] b = data(200 * 1024 + 17, 99);
                 transfer(first, 0, a);
@@ -372,7 +391,8 @@ class TransferServicesTest {
             for (int round = 0; round < 20; round++) {
                 String path = "/data/race-" + round + ".root";
                 TransferResult first = put(path, 0, false);
-                TransferResult second = put(path, 0, false);
+                TransferResult second = otherFrontend().prepare(ALICE, List.of(new PutFile(surl(path), 0)), GSIFTP, false,
+                        Optional.empty(), null);
                 byte[] a = data(64 * 1024, 21);
                 byte[] b = data(64 * 1024 + 3, 42);
                 transfer(first, 0, a);
@@ -452,6 +472,114 @@ class TransferServicesTest {
         clock.advance(LIFETIME);
         assertEquals(SrmStatus.SRM_INVALID_PATH, lsTarget(ALICE, "/data/restart.root").status(),
                 "an expired put is no longer listed");
+    }
+
+    // ---- the staging area ----
+
+    @Test
+    void aSecondPutOfATargetWithAnUploadInProgressIsFileBusy() throws Exception {
+        TransferResult first = put("/data/busy.root", 0, true);
+        TransferResult second = puts.prepare(ALICE, List.of(new PutFile(surl("/data/busy.root"), 0),
+                new PutFile(surl("/data/free.root"), 0)), GSIFTP, true, Optional.empty(), null);
+        assertEquals(SrmStatus.SRM_FILE_BUSY, second.files().get(0).status());
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, second.files().get(1).status());
+        assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS, second.status());
+        assertEquals(SrmStatus.SRM_FILE_BUSY, puts.status(ALICE, second.token(), List.of()).files().get(0).status(),
+                "the refusal is repeated by every later answer");
+        control.abort(ALICE, first.token(), List.of());
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, put("/data/busy.root", 0, true).files().get(0).status(),
+                "an aborted put no longer holds its target");
+    }
+
+    @Test
+    void srmRmOfATargetBeingUploadedAbortsItsPutAndFreesTheTarget() throws Exception {
+        TransferResult stale = put("/data/retried.root", 0, true);
+        Path upload = transfer(stale, 0, data(300, 4));
+        assertEquals(SrmStatus.SRM_FILE_BUSY, put("/data/retried.root", 0, true).files().get(0).status());
+        NamespaceService namespace = new NamespaceService(backend, surls, puts);
+        assertEquals(SrmStatus.SRM_INVALID_PATH, namespace.rm(BOB, List.of(surl("/data/retried.root"))).get(0)
+                .status(), "only the account that is uploading aborts its put");
+        assertEquals(List.of(FileOutcome.ok(surl("/data/retried.root"))),
+                namespace.rm(ALICE, List.of(surl("/data/retried.root"))));
+        assertTrue(Files.isDirectory(upload), "the data is gone, a tombstone stays");
+        assertEquals(SrmStatus.SRM_ABORTED, puts.status(ALICE, stale.token(), List.of()).files().get(0).status());
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, put("/data/retried.root", 0, true).files().get(0).status());
+        assertEquals(SrmStatus.SRM_INVALID_PATH, namespace.rm(ALICE, List.of(surl("/data/nothing"))).get(0).status());
+    }
+
+    @Test
+    void aFinishedOrExpiredPutNoLongerHoldsItsTarget() throws Exception {
+        TransferResult r = put("/data/once.root", 0, true);
+        transfer(r, 0, data(10, 1));
+        puts.putDone(ALICE, r.token(), List.of());
+        TransferResult again = put("/data/once.root", 0, true);
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, again.files().get(0).status());
+        clock.advance(LIFETIME);
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, put("/data/once.root", 0, true).files().get(0).status());
+    }
+
+    @Test
+    void anAbortedUploadLeavesItsDirectoryEmptyAndRemovable() throws Exception {
+        LocalAccounts.dir(root.resolve("data/run"), LocalAccounts.SRMUSER1);
+        TransferResult r = put("/data/run/f.root", 0, false);
+        transfer(r, 0, data(500, 8));
+        control.abort(ALICE, r.token(), List.of());
+        try (Stream<Path> in = Files.list(root.resolve("data/run"))) {
+            assertEquals(0, in.count());
+        }
+        new NamespaceService(backend, surls, puts).rmdir(ALICE, surl("/data/run"), false);
+        assertFalse(Files.exists(root.resolve("data/run")));
+    }
+
+    @Test
+    void anUploadInProgressNeitherShowsInItsDirectoryNorStopsItsRemoval() throws Exception {
+        LocalAccounts.dir(root.resolve("data/run"), LocalAccounts.SRMUSER1);
+        TransferResult r = put("/data/run/f.root", 0, false);
+        Path upload = transfer(r, 0, data(500, 8));
+        Lister lister = new Lister(backend, surls, 1000, janitor);
+        LsResult listing = lister.ls(ALICE, List.of(surl("/data/run")), new LsOptions(false, 1, 0, 0));
+        assertEquals(SrmStatus.SRM_SUCCESS, listing.status());
+        assertEquals(List.of(), listing.details().get(0).children());
+        new NamespaceService(backend, surls, puts).rmdir(ALICE, surl("/data/run"), false);
+        assertTrue(Files.exists(upload), "the transfer goes on");
+        transfer(r, 0, data(600, 9));
+        FileOutcome done = puts.putDone(ALICE, r.token(), List.of()).get(0);
+        assertEquals(SrmStatus.SRM_INVALID_PATH, done.status());
+        assertTrue(done.explanation().contains("/data/run no longer exists"), done.explanation());
+    }
+
+    @Test
+    void renamingTheTargetsDirectoryDuringTheUploadKeepsTheTurlAndPutDoneNamesTheMissingDirectory()
+            throws Exception {
+        LocalAccounts.dir(root.resolve("data/run"), LocalAccounts.SRMUSER1);
+        TransferResult r = put("/data/run/f.root", 0, false);
+        new NamespaceService(backend, surls, puts).mv(ALICE, surl("/data/run"), surl("/data/run2"));
+        byte[] content = data(700, 3);
+        Path upload = transfer(r, 0, content);
+        assertEquals(SrmStatus.SRM_INVALID_PATH, puts.putDone(ALICE, r.token(), List.of()).get(0).status());
+        assertTrue(Files.exists(upload), "the data is kept until the put expires");
+        assertFalse(Files.exists(root.resolve("data/run2/f.root")), "the data does not follow the directory");
+        new NamespaceService(backend, surls, puts).mkdir(ALICE, surl("/data/run"));
+        assertEquals(SrmStatus.SRM_SUCCESS, puts.putDone(ALICE, r.token(), List.of()).get(0).status());
+        assertArrayEquals(content, Files.readAllBytes(root.resolve("data/run/f.root")));
+    }
+
+    @Test
+    void theStagingAreaIsNoPartOfTheSurlNamespace() throws Exception {
+        put("/data/hidden.root", 0, false);
+        Lister lister = new Lister(backend, surls, 1000, janitor);
+        LsResult rootListing = lister.ls(ALICE, List.of(surl("/")), new LsOptions(false, -1, 0, 0));
+        List<String> shown = rootListing.details().get(0).children().stream().map(PathDetail::path).toList();
+        assertTrue(shown.contains("/data") && shown.stream().noneMatch(p -> p.contains(StagingArea.NAME)),
+                shown.toString());
+        assertEquals(SrmStatus.SRM_INVALID_PATH,
+                lister.ls(ALICE, List.of(surl("/.srm-uploads/srmuser1")), new LsOptions(false, 1, 0, 0))
+                        .details().get(0).status());
+        assertEquals(SrmStatus.SRM_INVALID_PATH, statusOf(() -> {
+            new NamespaceService(backend, surls, puts).rmdir(BOB, surl("/.srm-uploads/srmuser1"), true);
+            return null;
+        }));
+        assertEquals(SrmStatus.SRM_INVALID_PATH, put("/.srm-uploads/srmuser1/x", 0, true).files().get(0).status());
     }
 
     // ---- abort and the janitor ----
@@ -587,7 +715,7 @@ class TransferServicesTest {
         assertEquals(null, r.files().get(1).turl());
         assertEquals(null, r.files().get(2).turl());
         TransferResult none = gets.prepare(ALICE, RequestKind.GET, List.of(surl("/data/missing.root")), GSIFTP, null);
-        assertEquals(SrmStatus.SRM_INVALID_PATH, none.status());
+        assertEquals(SrmStatus.SRM_FAILURE, none.status());
     }
 
     @Test

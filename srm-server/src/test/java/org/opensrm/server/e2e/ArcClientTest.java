@@ -80,6 +80,7 @@ class ArcClientTest {
         assertEquals(-1L, Files.mismatch(source, stored), "identical content");
         assertEquals(E2eSite.ALICE_ACCOUNT, OnDisk.owner(stored));
         assertEquals(List.of(), OnDisk.uploadsIn(site.onDisk("/alice")), "no hidden upload left behind");
+        assertEquals(List.of(), OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT)), "no staged upload left");
     }
 
     @Test

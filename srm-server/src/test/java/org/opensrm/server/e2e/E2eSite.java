@@ -157,6 +157,11 @@ final class E2eSite implements AutoCloseable {
         return root.resolve(path.startsWith("/") ? path.substring(1) : path);
     }
 
+    /** Where {@code account}'s uploads are staged until srmPutDone (outside the SURL namespace). */
+    Path staging(String account) {
+        return OnDisk.stagingOf(root, account);
+    }
+
     /** A directory outside the SRM namespace, owned by {@code srmuser1}, that both GridFTP doors can write. */
     Path outside() {
         return base.resolve("outside");

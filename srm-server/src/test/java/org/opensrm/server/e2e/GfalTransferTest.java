@@ -57,6 +57,7 @@ class GfalTransferTest {
         assertEquals(OnDisk.adler32(source), OnDisk.adler32(stored));
         assertEquals(E2eSite.ALICE_ACCOUNT, OnDisk.owner(stored));
         assertEquals(List.of(), OnDisk.uploadsIn(site.onDisk("/alice")), "no hidden upload left behind");
+        assertEquals(List.of(), OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT)), "no staged upload left");
 
         ClientRun again = alice.gfal("gfal-copy", "file://" + source, site.surl("/alice/up.bin"));
         assertEquals(17, again.exitCode(), "no overwrite without -f: " + again.describe());
@@ -82,7 +83,7 @@ class GfalTransferTest {
         for (int i = 0; i < 4; i++) {
             ClientRun cp = alice.gfal("gfal-copy", "-v", "file://" + source, site.surl("/alice/rr-" + i + ".bin"));
             assertTrue(cp.ok(), cp.describe());
-            putPorts.add(turlPort(cp, site.onDisk("/alice") + "/.srmput-"));
+            putPorts.add(turlPort(cp, site.staging(E2eSite.ALICE_ACCOUNT) + "/.srmput-"));
         }
         List<Integer> getPorts = new ArrayList<>();
         for (int i = 0; i < 4; i++) {

@@ -136,6 +136,11 @@ final class HoldingBackend implements StorageBackend {
     }
 
     @Override
+    public void createDropBox(SrmPath directory) throws SrmException {
+        backend.createDropBox(directory);
+    }
+
+    @Override
     public String type() {
         return backend.type();
     }

@@ -30,8 +30,10 @@ import org.opensrm.testkit.SrmClients;
  * about 10 MB/s (up to 200 MB), so the transfer is certainly running when the client is killed (SIGKILL to it and
  * its children: gfal2 ignores SIGINT inside a transfer and never gets to srmAbortRequest). The target SURL must
  * then not exist, and the partial data must go: at once on srmAbortRequest with the put's token (which leaves an
- * empty tombstone directory until the put expires), or when the put has expired ({@code srm.put.lifetime=15s}) and
- * the janitor sweeps.
+ * empty tombstone directory in the staging area until the put expires), or when the put has expired
+ * ({@code srm.put.lifetime=15s}) and the janitor sweeps. Uploads are staged outside the SURL namespace, so the
+ * target's directory never holds anything of them: it lists empty and srmRmdir removes it while the upload runs,
+ * after it was killed and after it was aborted.
  */
 @Timeout(300)
 class InterruptedUploadTest {
@@ -65,7 +67,7 @@ class InterruptedUploadTest {
     @Test
     void abortRequestWithTheKilledPutsTokenDiscardsTheDataAndBlocksLateWrites() throws Exception {
         int pendingBefore = site.server().janitor().pendingCount();
-        Killed k = killMidTransfer("killed-then-aborted.bin");
+        Killed k = killMidTransfer("aborted-dir", "killed-then-aborted.bin");
         assertEquals(pendingBefore + 1, site.server().janitor().pendingCount(), "the put is pending");
 
         SrmSoap soap = new SrmSoap(site, site.alice());
@@ -75,7 +77,10 @@ class InterruptedUploadTest {
         try (Stream<Path> inside = Files.list(k.upload)) {
             assertEquals(0, inside.count(), "the tombstone is empty");
         }
-        assertFalse(Files.exists(site.onDisk("/alice/killed-then-aborted.bin")));
+        assertFalse(Files.exists(site.onDisk("/alice/aborted-dir/killed-then-aborted.bin")));
+        assertEquals(List.of(), listed("/alice/aborted-dir"), "nothing of the aborted upload is in its directory");
+        HttpgSoapClient.Response rmdir = soap.rmdir(site.surl("/alice/aborted-dir"));
+        assertEquals("SRM_SUCCESS", rmdir.text("srmRmdirResponse/returnStatus/statusCode"), rmdir.toString());
         HttpgSoapClient.Response status = soap.statusOfPutRequest(k.token);
         assertEquals("SRM_ABORTED",
                 status.text("srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/status/statusCode"),
@@ -85,7 +90,7 @@ class InterruptedUploadTest {
         ClientRun write = alice.globusUrlCopy("file://" + late, k.turl);
         assertFalse(write.ok(), "a late transfer to the aborted TURL fails: " + write.describe());
         assertTrue(Files.isDirectory(k.upload), "still the tombstone: " + describe(k.upload));
-        assertFalse(Files.exists(site.onDisk("/alice/killed-then-aborted.bin")));
+        assertFalse(Files.exists(site.onDisk("/alice/aborted-dir")));
 
         awaitExpiry(k);
         site.server().janitor().sweep();
@@ -95,19 +100,119 @@ class InterruptedUploadTest {
 
     @Test
     void theJanitorRemovesThePartialUploadOnceThePutHasExpired() throws Exception {
-        Killed k = killMidTransfer("killed-then-expired.bin");
+        Killed k = killMidTransfer("expired-dir", "killed-then-expired.bin");
         assertEquals(0, site.server().janitor().sweep(), "nothing is removed before the put expires");
         assertTrue(Files.exists(k.upload), "partial upload kept while the put may still finish");
+        assertEquals(List.of(), listed("/alice/expired-dir"), "the killed upload is not listed");
+        HttpgSoapClient.Response rmdir = new SrmSoap(site, site.alice()).rmdir(site.surl("/alice/expired-dir"));
+        assertEquals("SRM_SUCCESS", rmdir.text("srmRmdirResponse/returnStatus/statusCode"),
+                "the killed upload does not keep its directory: " + rmdir);
+        assertOthersCannotReachTheUpload(k);
 
         awaitExpiry(k);
         site.server().janitor().sweep();
         assertFalse(Files.exists(k.upload), "partial upload removed after expiry");
-        assertFalse(Files.exists(site.onDisk("/alice/killed-then-expired.bin")));
-        assertEquals(List.of(), OnDisk.uploadsIn(site.onDisk("/alice")));
+        assertFalse(Files.exists(site.onDisk("/alice/expired-dir")));
+        assertEquals(List.of(), OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT)));
 
         HttpgSoapClient.Response late = new SrmSoap(site, site.alice()).statusOfPutRequest(k.token);
         assertTrue(!"SRM_SUCCESS".equals(late.text("srmStatusOfPutRequestResponse/returnStatus/statusCode")),
                 "an expired put is not reported done: " + late);
+    }
+
+    /**
+     * A copy retried after its client was killed: the stale put holds the target (a new put of it is
+     * SRM_FILE_BUSY, so gfal-copy fails; gfal-rm fails too, on the SRM_FILE_BUSY of its srmLs) until srmRm of the
+     * target, by the account that was uploading, aborts it; then the copy succeeds at once.
+     */
+    @Test
+    void srmRmOfATargetWhoseClientWasKilledFreesItForTheRetriedCopy() throws Exception {
+        Killed k = killMidTransfer("retried-dir", "retried.bin");
+        String surl = site.surl("/alice/retried-dir/retried.bin");
+        Path source = OnDisk.randomFile(local.resolve("retry-source.bin"), 300_000, 77);
+        ClientRun refused = alice.gfal("gfal-copy", "file://" + source, surl);
+        assertFalse(refused.ok(), "the stale put holds the target: " + refused.describe());
+        assertTrue(refused.output().contains("SRM_FILE_BUSY"), refused.describe());
+        HttpgSoapClient.Response rm = new SrmSoap(site, site.alice()).call("srmRm",
+                "<srmRmRequest><arrayOfSURLs><urlArray>" + SrmSoap.xml(surl) + "</urlArray></arrayOfSURLs>"
+                        + "</srmRmRequest>");
+        assertEquals("SRM_SUCCESS", rm.text("srmRmResponse/returnStatus/statusCode"), rm.toString());
+        assertTrue(Files.isDirectory(k.upload), "its data is gone at once: " + describe(k.upload));
+        ClientRun retried = alice.gfal("gfal-copy", "file://" + source, surl);
+        assertTrue(retried.ok(), retried.describe());
+        assertEquals(OnDisk.adler32(source), OnDisk.adler32(site.onDisk("/alice/retried-dir/retried.bin")));
+    }
+
+    /**
+     * While gfal-copy streams into {@code /alice/moving/f.bin}: gfal-ls of the directory shows nothing, and srmMv
+     * renames the directory without disturbing the transfer. When the transfer ends, srmPutDone cannot land the
+     * file at the SURL the client named (its directory is gone) and says so; gfal-copy reports it, and the data
+     * reaches neither the old nor the new place.
+     */
+    @Test
+    void aDirectoryRenamedDuringAnUploadKeepsTheTransferAndPutDoneNamesTheMissingDirectory() throws Exception {
+        SrmSoap soap = new SrmSoap(site, site.alice());
+        assertEquals("SRM_SUCCESS", soap.mkdir(site.surl("/alice/moving"))
+                .text("srmMkdirResponse/returnStatus/statusCode"));
+        Path fifo = local.resolve("moving.fifo");
+        ClientRun mk = alice.run(List.of("mkfifo", "-m", "0644", fifo.toString()));
+        assertTrue(mk.ok(), mk.describe());
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread feeder = new Thread(() -> feed(fifo, stop), "fifo-feeder-moving");
+        feeder.setDaemon(true);
+        feeder.start();
+        ClientRun copy;
+        try (RunningClient cp = alice.start(List.of("gfal-copy", "-vvv", "file://" + fifo,
+                site.surl("/alice/moving/f.bin")))) {
+            Path upload = awaitPartialUpload(cp);
+            assertEquals(List.of(), listed("/alice/moving"), "the upload in progress is not listed");
+            HttpgSoapClient.Response mv = soap.mv(site.surl("/alice/moving"), site.surl("/alice/moved"));
+            assertEquals("SRM_SUCCESS", mv.text("srmMvResponse/returnStatus/statusCode"), mv.toString());
+            long before = Files.size(upload);
+            Thread.sleep(500);
+            assertTrue(Files.size(upload) > before, "the transfer goes on after the rename");
+            stop.set(true);
+            copy = cp.await();
+        } finally {
+            stop.set(true);
+            unblock(fifo, feeder);
+        }
+        assertFalse(copy.ok(), "the put cannot be finished at the named SURL: " + copy.describe());
+        assertTrue(copy.output().contains("/alice/moving no longer exists"), copy.describe());
+        assertFalse(Files.exists(site.onDisk("/alice/moved/f.bin")), "the data does not follow the directory");
+        assertFalse(Files.exists(site.onDisk("/alice/moving/f.bin")));
+    }
+
+    /**
+     * Through a GridFTP door, as the mapped account srmuser2: Bob can neither read Alice's staged upload, nor
+     * write over it, nor list the staging area; Alice cannot list the staging area either (only her own
+     * directory in it).
+     */
+    private static void assertOthersCannotReachTheUpload(Killed k) throws Exception {
+        SrmClients bob = site.clients(site.bob());
+        long size = Files.size(k.upload);
+        ClientRun read = bob.globusUrlCopy(k.turl, "file:///dev/null");
+        assertFalse(read.ok(), "Bob reads Alice's upload: " + read.describe());
+        Path mine = OnDisk.randomFile(local.resolve("bobs.bin"), 1000, 5);
+        ClientRun write = bob.globusUrlCopy("file://" + mine, k.turl);
+        assertFalse(write.ok(), "Bob writes over Alice's upload: " + write.describe());
+        assertEquals(size, Files.size(k.upload), "Alice's upload is untouched");
+        String area = k.turl.substring(0, k.turl.lastIndexOf('/', k.turl.lastIndexOf('/') - 1) + 1);
+        assertTrue(area.endsWith("/.srm-uploads/"), area);
+        ClientRun bobLists = bob.gfal("gfal-ls", area);
+        assertFalse(bobLists.ok(), "Bob lists the staging area: " + bobLists.describe());
+        ClientRun aliceLists = alice.gfal("gfal-ls", area);
+        assertFalse(aliceLists.ok(), "Alice lists the staging area: " + aliceLists.describe());
+        ClientRun aliceOwn = alice.gfal("gfal-ls", "-a", area + E2eSite.ALICE_ACCOUNT + "/");
+        assertTrue(aliceOwn.ok() && aliceOwn.stdout().contains(k.upload.getFileName().toString()),
+                "Alice lists her own staging directory: " + aliceOwn.describe());
+    }
+
+    /** The names gfal-ls -a (hidden names too) shows in a directory. */
+    private static List<String> listed(String dir) throws Exception {
+        ClientRun ls = alice.gfal("gfal-ls", "-a", site.surl(dir));
+        assertTrue(ls.ok(), ls.describe());
+        return ls.stdout().lines().filter(l -> !l.isBlank()).toList();
     }
 
     private static String describe(Path p) throws IOException {
@@ -131,13 +236,17 @@ class InterruptedUploadTest {
         }
     }
 
-    private Killed killMidTransfer(String name) throws Exception {
-        Path fifo = local.resolve(name + ".fifo");
+    /** Starts gfal-copy into {@code /alice/<dir>/<name>} (making the directory) and kills it mid-transfer. */
+    private Killed killMidTransfer(String dir, String name) throws Exception {
+        HttpgSoapClient.Response made = new SrmSoap(site, site.alice()).mkdir(site.surl("/alice/" + dir));
+        assertEquals("SRM_SUCCESS", made.text("srmMkdirResponse/returnStatus/statusCode"), made.toString());
+        name = dir + "/" + name;
+        Path fifo = local.resolve(dir + ".fifo");
         ClientRun mk = alice.run(List.of("mkfifo", "-m", "0644", fifo.toString()));
         assertTrue(mk.ok(), mk.describe());
         Path target = site.onDisk("/alice/" + name);
         AtomicBoolean stop = new AtomicBoolean();
-        Thread feeder = new Thread(() -> feed(fifo, stop), "fifo-feeder-" + name);
+        Thread feeder = new Thread(() -> feed(fifo, stop), "fifo-feeder-" + dir);
         feeder.setDaemon(true);
         long prepared = System.nanoTime();
         feeder.start();
@@ -161,11 +270,11 @@ class InterruptedUploadTest {
         return new Killed(m.group(2), m.group(1), upload, prepared);
     }
 
-    /** Waits until a hidden upload in /alice holds at least {@link #KILL_AFTER_BYTES}; returns it. */
+    /** Waits until one of Alice's staged uploads holds at least {@link #KILL_AFTER_BYTES}; returns it. */
     private static Path awaitPartialUpload(RunningClient cp) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
-            for (Path p : OnDisk.uploadsIn(site.onDisk("/alice"))) {
+            for (Path p : OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT))) {
                 if (Files.exists(p) && Files.size(p) >= KILL_AFTER_BYTES) {
                     return p;
                 }

@@ -68,8 +68,16 @@ final class OnDisk {
         return file;
     }
 
-    /** Hidden uploads ({@code .srmput-*}) directly in {@code dir}. */
+    /** Where the uploads of {@code account} are staged: its directory of the staging area below {@code root}. */
+    static Path stagingOf(Path root, String account) {
+        return root.resolve(".srm-uploads").resolve(account);
+    }
+
+    /** Hidden uploads ({@code .srmput-*}) directly in {@code dir} (none when it does not exist). */
     static List<Path> uploadsIn(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.getFileName().toString().startsWith(".srmput-")).toList();
         }

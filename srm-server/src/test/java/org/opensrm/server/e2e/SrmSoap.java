@@ -36,12 +36,31 @@ final class SrmSoap {
                 + "</requestToken></srmAbortRequestRequest>");
     }
 
+    HttpgSoapClient.Response rmdir(String surl) throws IOException {
+        return call("srmRmdir", "<srmRmdirRequest><SURL>" + xml(surl) + "</SURL></srmRmdirRequest>");
+    }
+
+    HttpgSoapClient.Response mkdir(String surl) throws IOException {
+        return call("srmMkdir", "<srmMkdirRequest><SURL>" + xml(surl) + "</SURL></srmMkdirRequest>");
+    }
+
+    HttpgSoapClient.Response mv(String from, String to) throws IOException {
+        return call("srmMv", "<srmMvRequest><fromSURL>" + xml(from) + "</fromSURL><toSURL>" + xml(to)
+                + "</toSURL></srmMvRequest>");
+    }
+
+    HttpgSoapClient.Response putDone(String token, String surl) throws IOException {
+        return call("srmPutDone", "<srmPutDoneRequest><requestToken>" + xml(token) + "</requestToken>"
+                + "<arrayOfSURLs><urlArray>" + xml(surl) + "</urlArray></arrayOfSURLs></srmPutDoneRequest>");
+    }
+
     HttpgSoapClient.Response statusOfPutRequest(String token) throws IOException {
         return call("srmStatusOfPutRequest", "<srmStatusOfPutRequestRequest><requestToken>" + xml(token)
                 + "</requestToken></srmStatusOfPutRequestRequest>");
     }
 
-    private HttpgSoapClient.Response call(String operation, String request) throws IOException {
+    /** Any SRM call: {@code request} is the part inside the operation's wrapper element. */
+    HttpgSoapClient.Response call(String operation, String request) throws IOException {
         HttpgSoapClient.Response r = client.post("localhost", port, PATH,
                 Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\"", "Host", "localhost:" + port),
                 GsoapEnvelope.of(operation, request));
@@ -51,7 +70,7 @@ final class SrmSoap {
         return r;
     }
 
-    private static String xml(String s) {
+    static String xml(String s) {
         return GsoapEnvelope.text(s);
     }
 }

@@ -19,8 +19,8 @@ import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.HttpgSoapClient;
 
 /**
- * A put on HDFS, end to end at the SOAP level: srmPrepareToPut hands out a TURL naming a hidden upload beside
- * the target; <b>the test writes the upload into HDFS itself</b>, as Alice's account, at the path the TURL names —
+ * A put on HDFS, end to end at the SOAP level: srmPrepareToPut hands out a TURL naming an upload in Alice's
+ * directory of the staging area ({@code /.srm-uploads/srmuser1}, mode 0700, in a sticky drop box); <b>the test writes the upload into HDFS itself</b>, as Alice's account, at the path the TURL names —
  * where a GridFTP door with an HDFS storage interface would have written it (the door here only answers the
  * probe's banner); srmPutDone renames it into place and records its adler32. The checksum the server then
  * reports (srmLs, and gfal2's own checksum call) must equal the one the test computes from the bytes it wrote.
@@ -58,8 +58,15 @@ class PutDoneOnHdfsRecordsAdler32Test {
         String token = put.text("srmPrepareToPutResponse/requestToken");
         String turl = put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
         assertNotNull(token, put.toString());
-        assertTrue(turl.startsWith("gsiftp://localhost:") && turl.contains(site.root() + "/alice/.srmput-"),
-                "TURL names a hidden upload beside the target under backend.root: " + turl);
+        assertTrue(turl.startsWith("gsiftp://localhost:")
+                        && turl.contains(site.root() + "/.srm-uploads/" + HdfsSite.ALICE_ACCOUNT + "/.srmput-"),
+                "TURL names an upload in Alice's staging directory under backend.root: " + turl);
+        var staging = site.superuser().getFileStatus(site.hdfs("/.srm-uploads"));
+        assertEquals(01733, staging.getPermission().toShort(), "the staging area is a sticky drop box: "
+                + staging.getPermission());
+        var own = site.superuser().getFileStatus(site.hdfs("/.srm-uploads/" + HdfsSite.ALICE_ACCOUNT));
+        assertEquals(HdfsSite.ALICE_ACCOUNT, own.getOwner());
+        assertEquals("rwx------", own.getPermission().toString());
 
         Path upload = site.writeAtTurl(HdfsSite.ALICE_ACCOUNT, turl, content);
         assertFalse(site.superuser().exists(site.hdfs("/alice/put.bin")), "nothing at the target before PutDone");

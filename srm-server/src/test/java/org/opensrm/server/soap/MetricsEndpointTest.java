@@ -71,7 +71,7 @@ class MetricsEndpointTest {
         String text = scrape();
         assertEquals(1.0, sample(text, "srm_requests_total{operation=\"srmPing\",status=\"SRM_SUCCESS\"}")
                 .orElse(-1), text);
-        assertEquals(1.0, sample(text, "srm_requests_total{operation=\"srmLs\",status=\"SRM_INVALID_PATH\"}")
+        assertEquals(1.0, sample(text, "srm_requests_total{operation=\"srmLs\",status=\"SRM_FAILURE\"}")
                 .orElse(-1), text);
         assertEquals(1.0, sample(text, "srm_request_seconds_count{operation=\"srmLs\"}").orElse(-1), text);
         assertEquals(1.0, sample(text, "srm_request_seconds_bucket{operation=\"srmLs\",le=\"+Inf\"}").orElse(-1),

@@ -1,6 +1,7 @@
 package org.opensrm.server.soap;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -82,6 +83,17 @@ final class RealSrmSite implements AutoCloseable {
 
     HttpgSoapClient client() {
         return pki.client();
+    }
+
+    /** Posts a plain SOAP 1.1 envelope whose Body holds {@code bodyXml} (prefix {@code srm2} is the SRM namespace). */
+    HttpgSoapClient.Response call(String bodyXml) throws IOException {
+        String envelope = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><SOAP-ENV:Envelope"
+                + " xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
+                + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
+                + "<SOAP-ENV:Body>" + bodyXml + "</SOAP-ENV:Body></SOAP-ENV:Envelope>";
+        return client().post("127.0.0.1", port(), "/srm/managerv2",
+                Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\""),
+                envelope.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

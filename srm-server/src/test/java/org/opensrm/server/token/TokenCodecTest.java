@@ -215,6 +215,52 @@ class TokenCodecTest {
         assertEquals(s.substring(s.lastIndexOf('.') + 1, s.lastIndexOf('.') + 11), id);
     }
 
+    @Test
+    void eachFilesRefusalIsCarried() throws Exception {
+        List<TokenFile> files = new ArrayList<>(files(2, true));
+        files.add(TokenFile.refused("srm://srm.example.org/data/busy", SrmPath.of("/data/busy"), 5,
+                SrmStatus.SRM_FILE_BUSY));
+        files.add(TokenFile.refused("srm://srm.example.org/nodir/x", SrmPath.of("/nodir/x"), 0,
+                SrmStatus.SRM_INVALID_PATH));
+        RequestToken t = token(RequestKind.PUT, JANE, files);
+        RequestToken back = codec.verify(codec.encode(t));
+        assertSameToken(t, back);
+        assertEquals(SrmStatus.SRM_FILE_BUSY, back.files().get(2).refusal());
+        assertEquals(null, back.files().get(0).refusal());
+    }
+
+    /** A token issued before refusals were carried (format version 1) is still read, with no refusals. */
+    @Test
+    void aVersionOneTokenIsStillRead() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
+            out.writeByte(1);
+            out.writeChar(RequestKind.PUT.code());
+            out.write(TokenCodec.digestOf(JANE));
+            out.writeLong(ISSUED.toEpochMilli());
+            out.writeLong(EXPIRES.toEpochMilli());
+            out.writeBoolean(false);
+            out.writeUTF("");
+            out.writeInt(1);
+            out.writeUTF("srm://srm.example.org/data/old");
+            out.writeUTF("/data/old");
+            out.writeUTF(".srmput-0123");
+            out.writeLong(7);
+            out.writeUTF("door:2811");
+        }
+        java.util.zip.Deflater d = new java.util.zip.Deflater();
+        d.setInput(bytes.toByteArray());
+        d.finish();
+        byte[] buf = new byte[4096];
+        byte[] deflated = java.util.Arrays.copyOf(buf, d.deflate(buf));
+        d.end();
+        String head = String.valueOf(RequestKind.PUT.code());
+        String v1 = signedWithKey(head, Base64.getUrlEncoder().withoutPadding().encodeToString(deflated));
+        RequestToken t = codec.decode(v1, RequestKind.PUT, JANE, ISSUED);
+        assertEquals(List.of(new TokenFile("srm://srm.example.org/data/old", SrmPath.of("/data/old"), ".srmput-0123",
+                7, "door:2811")), t.files());
+    }
+
     /** Signs {@code head.payload} the way the codec does, with its key, to build a correctly signed oddity. */
     private static String signedWithKey(String head, String payload) {
         try {

@@ -2,6 +2,7 @@ package org.opensrm.backend.posix;
 
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileStore;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -46,6 +47,8 @@ import org.slf4j.LoggerFactory;
  * against the mode bits, owner and group of each entry, the way the kernel would; what {@code mkdir} creates is
  * then given to the account. Run as an ordinary user, it serves that user's own account.
  *
+ * <p>Space figures and {@link #createDropBox} act as the process itself (the drop box belongs to it).
+ *
  * <p>Adler32 checksums are kept in a user extended attribute (see {@link PosixBackendConfig#checksumXattr()})
  * together with the size and modification time they were computed for.
  */
@@ -53,6 +56,8 @@ public final class PosixBackend implements StorageBackend {
     private static final Logger LOG = LoggerFactory.getLogger(PosixBackend.class);
     /** Space figures need no access decision; the path is resolved with uid 0 only to find its file store. */
     private static final Account SPACE_PROBE = new Account("root", 0, 0, Set.of(0));
+    /** rwx-wx-wx and sticky: see {@link StorageBackend#createDropBox}. */
+    private static final int DROP_BOX_MODE = 01733;
     private static final BackendCapabilities CAPABILITIES = new BackendCapabilities(Set.of("adler32"), true,
             true, true);
 
@@ -277,6 +282,27 @@ public final class PosixBackend implements StorageBackend {
             LOG.debug("{} changed while its checksum was computed; not stored", f.srmPath());
         }
         return value;
+    }
+
+    @Override
+    public void createDropBox(SrmPath directory) throws SrmException {
+        if (directory.isRoot()) {
+            throw SrmException.invalidRequest("the root cannot be a drop box");
+        }
+        Path dir = namespace.parentOf(SPACE_PROBE, directory).path().resolve(directory.name());
+        try {
+            try {
+                Files.createDirectory(dir);
+                LOG.info("created drop box {}", dir);
+            } catch (FileAlreadyExistsException e) {
+                if (!Attrs.lstat(dir).isDirectory()) {
+                    throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, "not a directory: " + directory);
+                }
+            }
+            Files.setAttribute(dir, "unix:mode", DROP_BOX_MODE);
+        } catch (IOException e) {
+            throw IoErrors.map(e, directory, "create the drop box");
+        }
     }
 
     @Override

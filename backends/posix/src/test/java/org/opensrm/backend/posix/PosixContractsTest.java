@@ -6,6 +6,7 @@ import org.opensrm.backend.contract.BackendFixture;
 import org.opensrm.backend.contract.ChecksumContract;
 import org.opensrm.backend.contract.ContainmentContract;
 import org.opensrm.backend.contract.DeleteContract;
+import org.opensrm.backend.contract.DropBoxContract;
 import org.opensrm.backend.contract.ListContract;
 import org.opensrm.backend.contract.MkdirContract;
 import org.opensrm.backend.contract.OwnershipContract;
@@ -108,6 +109,14 @@ class PosixContractsTest {
 
     @Nested
     class Ownership extends OwnershipContract {
+        @Override
+        protected BackendFixture createFixture() {
+            return new PosixFixture();
+        }
+    }
+
+    @Nested
+    class DropBox extends DropBoxContract {
         @Override
         protected BackendFixture createFixture() {
             return new PosixFixture();

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.Options;
@@ -237,6 +238,32 @@ public final class HdfsStorageBackend implements StorageBackend {
             return checksums.computeAndStore(as, h, st);
         } catch (IOException e) {
             throw Failures.map("checksum", path, e);
+        }
+    }
+
+    /** As the service identity, which then owns it (HDFS honours the sticky bit on directories). */
+    @Override
+    public void createDropBox(SrmPath directory) throws SrmException {
+        if (directory.isRoot()) {
+            throw SrmException.invalidRequest("the root cannot be a drop box");
+        }
+        Path h = paths.toHdfs(directory);
+        FsPermission dropBox = new FsPermission(FsAction.ALL, FsAction.WRITE_EXECUTE, FsAction.WRITE_EXECUTE, true);
+        try {
+            ids.asService(fs -> {
+                if (!fs.exists(h)) {
+                    fs.mkdir(h, dropBox);
+                    LOG.info("created drop box {}", h);
+                } else if (!fs.getFileStatus(h).isDirectory()) {
+                    throw new FileAlreadyExistsException(h + " is not a directory");
+                }
+                fs.setPermission(h, dropBox);
+                return null;
+            });
+        } catch (FileAlreadyExistsException e) {
+            throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, "not a directory: " + directory, e);
+        } catch (IOException e) {
+            throw Failures.map("createDropBox", directory, e);
         }
     }
 

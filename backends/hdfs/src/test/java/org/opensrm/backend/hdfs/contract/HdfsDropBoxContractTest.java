@@ -1,0 +1,16 @@
+package org.opensrm.backend.hdfs.contract;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.opensrm.backend.contract.BackendFixture;
+import org.opensrm.backend.contract.DropBoxContract;
+import org.opensrm.backend.hdfs.SharedHdfs;
+
+class HdfsDropBoxContractTest extends DropBoxContract {
+    @RegisterExtension
+    static final SharedHdfs HDFS = new SharedHdfs();
+
+    @Override
+    protected BackendFixture createFixture() throws Exception {
+        return HDFS.newFixture();
+    }
+}

@@ -1,0 +1,99 @@
+package org.opensrm.server.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.util.List;
+import org.opensrm.testkit.HttpgSoapClient.Response;
+
+/**
+ * The bulk requests the specification conformance tests send, in gfal2's shape (see the captures), and what they
+ * read back from the answers.
+ */
+final class SpecRequests {
+    private final SrmSoap soap;
+
+    SpecRequests(SrmSoap soap) {
+        this.soap = soap;
+    }
+
+    static String urls(List<String> surls) {
+        StringBuilder b = new StringBuilder("<arrayOfSURLs>");
+        surls.forEach(s -> b.append("<urlArray>").append(SrmSoap.xml(s)).append("</urlArray>"));
+        return b.append("</arrayOfSURLs>").toString();
+    }
+
+    private static String protocols(List<String> protocols) {
+        StringBuilder b = new StringBuilder("<transferParameters><arrayOfTransferProtocols>");
+        protocols.forEach(p -> b.append("<stringArray>").append(p).append("</stringArray>"));
+        return b.append("</arrayOfTransferProtocols></transferParameters>").toString();
+    }
+
+    private static String fileRequests(List<String> surls, String element, String more) {
+        StringBuilder b = new StringBuilder("<arrayOfFileRequests>");
+        surls.forEach(s -> b.append("<requestArray><").append(element).append('>').append(SrmSoap.xml(s))
+                .append("</").append(element).append('>').append(more).append("</requestArray>"));
+        return b.append("</arrayOfFileRequests>").toString();
+    }
+
+    Response rm(List<String> surls) throws IOException {
+        return soap.call("srmRm", "<srmRmRequest>" + urls(surls) + "</srmRmRequest>");
+    }
+
+    Response ls(List<String> surls) throws IOException {
+        return soap.call("srmLs", "<srmLsRequest>" + urls(surls) + "<fullDetailedList>false</fullDetailedList>"
+                + "<numOfLevels>0</numOfLevels></srmLsRequest>");
+    }
+
+    /** srmPrepareToPut of {@code surls}; {@code seconds} is left out when not positive. */
+    Response put(List<String> surls, List<String> protocols, int seconds) throws IOException {
+        String files = fileRequests(surls, "targetSURL", "<expectedFileSize>0</expectedFileSize>");
+        return soap.call("srmPrepareToPut", "<srmPrepareToPutRequest>" + files
+                + (seconds > 0 ? "<desiredTotalRequestTime>" + seconds + "</desiredTotalRequestTime>" : "")
+                + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>" + protocols(protocols)
+                + "</srmPrepareToPutRequest>");
+    }
+
+    /** srmPrepareToGet of {@code surls}; {@code pinSeconds} is left out when not positive. */
+    Response get(List<String> surls, List<String> protocols, int pinSeconds) throws IOException {
+        String files = fileRequests(surls, "sourceSURL", "");
+        return soap.call("srmPrepareToGet", "<srmPrepareToGetRequest>" + files
+                + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>"
+                + (pinSeconds > 0 ? "<desiredPinLifeTime>" + pinSeconds + "</desiredPinLifeTime>" : "")
+                + protocols(protocols) + "</srmPrepareToGetRequest>");
+    }
+
+    /** srmStatusOf{@code kind}Request about {@code subset} (all files when empty). */
+    Response status(String kind, String token, List<String> subset) throws IOException {
+        String op = "srmStatusOf" + kind + "Request";
+        String array = kind.equals("Put") ? "arrayOfTargetSURLs" : "arrayOfSourceSURLs";
+        return soap.call(op, "<" + op + "Request><requestToken>" + SrmSoap.xml(token) + "</requestToken>"
+                + (subset.isEmpty() ? "" : urls(subset).replace("arrayOfSURLs", array)) + "</" + op + "Request>");
+    }
+
+    Response release(String token, List<String> surls) throws IOException {
+        return soap.call("srmReleaseFiles", "<srmReleaseFilesRequest><requestToken>" + SrmSoap.xml(token)
+                + "</requestToken>" + urls(surls) + "</srmReleaseFilesRequest>");
+    }
+
+    Response extend(String token, List<String> surls, int pinSeconds) throws IOException {
+        return soap.call("srmExtendFileLifeTime", "<srmExtendFileLifeTimeRequest><requestToken>"
+                + SrmSoap.xml(token) + "</requestToken>" + urls(surls)
+                + "<newPinLifeTime>" + pinSeconds + "</newPinLifeTime></srmExtendFileLifeTimeRequest>");
+    }
+
+    /** The request-level status code of an answer to {@code op}. */
+    static String status(Response r, String op) {
+        return r.text(op + "Response/returnStatus/statusCode");
+    }
+
+    /** The per-file status codes, in answer order. */
+    static List<String> fileStatuses(Response r) {
+        List<String> codes = r.texts("statusArray/status/statusCode");
+        return codes.isEmpty() ? r.texts("pathDetailArray/status/statusCode") : codes;
+    }
+
+    static void assertStatus(String expected, Response r, String op) {
+        assertEquals(expected, status(r, op), r::toString);
+    }
+}
