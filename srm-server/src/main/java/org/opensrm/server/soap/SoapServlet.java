@@ -61,6 +61,7 @@ public final class SoapServlet extends HttpServlet {
     private final transient RequestCost cost;
     private final transient LongAdder tooLarge = new LongAdder();
     private transient ServletAdapter adapter;
+    private transient java.util.logging.Logger riAdapterLog;
 
     public SoapServlet(SrmSoapEndpoint endpoint, CurrentRequest current,
                        Function<HttpServletRequest, Optional<ClientIdentity>> identities, AdmissionControl admission,
@@ -81,6 +82,7 @@ public final class SoapServlet extends HttpServlet {
         // every element then went through two writer layers, about half of the CPU an srmLs answer costs. This
         // sets JAX-WS's writer factory for this class loader; every SRM servlet sets the same.
         XMLStreamWriterFactory.set(new XMLStreamWriterFactory.Default(XMLOutputFactory.newDefaultFactory()));
+        riAdapterLog = ClientFaultLog.install();
         try {
             lsRequests = new LsRequestReader();
         } catch (jakarta.xml.bind.JAXBException e) {
@@ -219,7 +221,10 @@ public final class SoapServlet extends HttpServlet {
                 }
                 BufferedResponse buffered = new BufferedResponse(resp);
                 adapter.handle(getServletContext(), new NormalizedRequest(req, body), buffered);
-                buffered.complete();
+                String fault = buffered.complete();
+                if (fault != null) {
+                    LOG.warn("answered a request with a fault: {}", fault);
+                }
             } finally {
                 current.clear();
                 admission.exit(permit);
