@@ -257,12 +257,19 @@ public final class SoapServlet extends HttpServlet {
     }
 
     /**
-     * Answers "busy" a request whose body does not fit the memory budget, having read no more of it than the
-     * first {@value #PREFIX_BYTES} bytes, which name the operation in every request real clients send.
+     * Answers "busy" a request whose body does not fit the memory budget without holding it: the first
+     * {@value #PREFIX_BYTES} bytes, which name the operation in every request real clients send, are kept; the rest
+     * is read and dropped, so that the client, still sending, reads its answer on a connection that stays open.
      */
     private void refuseUnread(HttpServletRequest req, HttpServletResponse resp, ClientIdentity identity)
             throws IOException {
-        byte[] prefix = req.getInputStream().readNBytes(PREFIX_BYTES);
+        InputStream in = req.getInputStream();
+        byte[] prefix = in.readNBytes(PREFIX_BYTES);
+        byte[] drain = new byte[PREFIX_BYTES];
+        long left = limits.maxBodyBytes();
+        for (int n; left > 0 && (n = in.read(drain, 0, (int) Math.min(drain.length, left))) > 0; ) {
+            left -= n;
+        }
         refuse(req, resp, identity, scan.parse(prefix).operation(), CurrentRequest.Refusal.BUSY);
     }
 
