@@ -110,9 +110,17 @@ public final class AdmissionControl implements AutoCloseable {
      * none).
      */
     public boolean reserve(long bytes) {
+        return reserve(bytes, 0);
+    }
+
+    /**
+     * {@link #reserve} for a call that already holds {@code ownBytes} of the budget: it counts as alone when no
+     * other call holds any.
+     */
+    public boolean reserve(long bytes, long ownBytes) {
         while (true) {
             long held = reserved.get();
-            if (held > 0 && held + bytes > memory) {
+            if (held > ownBytes && held + bytes > memory) {
                 metrics.rejected();
                 return false;
             }

@@ -166,7 +166,7 @@ public final class SoapServlet extends HttpServlet {
                 return;
             }
             long answer = cost.ofAnswer(operation, findings.items());
-            if (!admission.reserve(answer)) {
+            if (!admission.reserve(answer, reserved)) {
                 refuse(req, resp, identity, operation, CurrentRequest.Refusal.BUSY);
                 return;
             }
