@@ -5,12 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.opensrm.testkit.HttpgSoapClient;
 
 /**
@@ -64,7 +62,7 @@ final class ChildJvmSite implements AutoCloseable {
             if (process != null) {
                 process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             }
-            deleteTree(base);
+            RealSrmSite.deleteTree(base);
             throw e;
         }
     }
@@ -127,7 +125,7 @@ final class ChildJvmSite implements AutoCloseable {
         return pki.client().withTimeoutMillis(120_000);
     }
 
-    /** A POSIX directory under the backend root, owned by the mapped account. */
+    /** The backend directory SURL path {@code /} maps to. */
     Path root() {
         return base.resolve("root");
     }
@@ -142,17 +140,6 @@ final class ChildJvmSite implements AutoCloseable {
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
-        deleteTree(base);
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        RealSrmSite.deleteTree(base);
     }
 }
