@@ -30,9 +30,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Serves the SRM port through the JAX-WS RI, hosted programmatically (no sun-jaxws.xml, no container scanning).
- * Before JAX-WS sees a request it: bounds its size, normalises Axis-1 encoding, refuses mistyped values, blanks the
- * SOAPAction (real clients send inconsistent values; dispatch is on the Body's first element), records the caller's
- * TLS identity for {@link SoapCalls}, and takes a processing slot from {@link AdmissionControl}.
+ * Before JAX-WS sees a request it: refuses encoded bodies (415), bounds the body's size (413), takes the call's
+ * share of the memory budget ({@link RequestCost}), normalises Axis-1 encoding, refuses mistyped values and requests
+ * with more than {@link RequestLimits#maxItems} array items, blanks the SOAPAction (real clients send inconsistent
+ * values; dispatch is on the Body's first element), records the caller's TLS identity for {@link SoapCalls}, and
+ * takes a processing slot from {@link AdmissionControl}. A refused call is answered in its operation's response
+ * type without its request being decoded ({@link RefusedCall}).
  *
  * <p>A request that finds no free slot is suspended (servlet async: it holds no thread while it waits) and queued;
  * when a slot is handed to it, it is dispatched again and answered. A request refused by admission control (queue
