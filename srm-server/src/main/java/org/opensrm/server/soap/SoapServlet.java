@@ -150,6 +150,12 @@ public final class SoapServlet extends HttpServlet {
                 return;
             }
             if (AxisEncodingNormalizer.applies(body)) {
+                long rewriting = RequestCost.ofRewriting(body.length);
+                if (!admission.reserve(rewriting, reserved)) {
+                    refuse(req, resp, identity, operationIn(body), CurrentRequest.Refusal.BUSY);
+                    return;
+                }
+                reserved += rewriting;
                 body = axis.normalize(body);
             }
             RequestScan.Findings findings = scan.scan(body);
@@ -273,7 +279,12 @@ public final class SoapServlet extends HttpServlet {
         for (int n; left > 0 && (n = in.read(drain, 0, (int) Math.min(drain.length, left))) > 0; ) {
             left -= n;
         }
-        refuse(req, resp, identity, scan.parse(prefix).operation(), CurrentRequest.Refusal.BUSY);
+        refuse(req, resp, identity, operationIn(prefix), CurrentRequest.Refusal.BUSY);
+    }
+
+    /** The operation a body (or its beginning) names, read from at most its first {@value #PREFIX_BYTES} bytes. */
+    private String operationIn(byte[] body) {
+        return scan.parse(body.length <= PREFIX_BYTES ? body : java.util.Arrays.copyOf(body, PREFIX_BYTES)).operation();
     }
 
     private boolean answeredInLsLane(HttpServletResponse resp, byte[] body) throws IOException {

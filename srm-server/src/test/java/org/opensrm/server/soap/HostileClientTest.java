@@ -30,7 +30,8 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
 /**
  * A hostile but authenticated client against the server as it runs in production (its own JVM with the launcher's
  * options, a 256 MB heap, the shipped logging configuration), over the real transport: listings of 200,000 SURLs
- * in 7.6 MB bodies, sent four at once, which built a 163 MB answer each and ended the process; listings at the
+ * in 7.6 MB bodies, sent four at once, which built a 163 MB answer each and ended the process (also SOAP-encoded,
+ * which the server rewrites through a DOM); listings at the
  * limit, eight at once; a newline in a SURL and in a certificate subject; a truncated body. The server answers
  * each with an SRM status, keeps serving, and its log has one line per event, none forged.
  */
@@ -102,6 +103,22 @@ class HostileClientTest {
     void fourListingsOf200000SurlsAtOnceAreRefusedAndTheServerKeepsServing() throws Exception {
         byte[] body = ls(200_000, "srm://127.0.0.1/x", true);
         assertTrue(body.length > 7_000_000 && body.length < 8_388_608, body.length + " bytes");
+        for (Response r : atOnce(4, body)) {
+            assertEquals(200, r.status(), r::toString);
+            String status = r.text("srmLsResponse/returnStatus/statusCode");
+            String why = r.text("srmLsResponse/returnStatus/explanation");
+            assertTrue(status.equals("SRM_INVALID_REQUEST") && why.contains("at most 10000")
+                    || status.equals("SRM_INTERNAL_ERROR") && why.equals(SoapCalls.BUSY), r::toString);
+        }
+        assertStillServing();
+    }
+
+    /** The same bodies, marked as SOAP-encoded ({@code xsi:type}): they are rewritten through a DOM first. */
+    @Test
+    void fourSoapEncodedListingsOf200000SurlsAtOnceAreRefusedAndTheServerKeepsServing() throws Exception {
+        byte[] body = new String(ls(200_000, "srm://127.0.0.1/x", true), StandardCharsets.UTF_8)
+                .replace("<arrayOfSURLs>", "<arrayOfSURLs xsi:type=\"srm:ArrayOfAnyURI\">")
+                .getBytes(StandardCharsets.UTF_8);
         for (Response r : atOnce(4, body)) {
             assertEquals(200, r.status(), r::toString);
             String status = r.text("srmLsResponse/returnStatus/statusCode");
