@@ -23,6 +23,18 @@ class SrmPathTest {
     }
 
     @Test
+    void aNameLongerThan255BytesIsAnInvalidPath() throws SrmException {
+        assertEquals(255, SrmPath.of("/d/" + "n".repeat(255)).name().length());
+        assertEquals(85, SrmPath.of("/d/" + "\u00e9".repeat(85)).name().length(), "170 bytes");
+        for (String bad : new String[] {"/d/" + "n".repeat(300), "/" + "n".repeat(256) + "/x",
+                "/d/" + "\u20ac".repeat(86)}) {
+            SrmException e = assertThrows(SrmException.class, () -> SrmPath.of(bad));
+            assertEquals(SrmStatus.SRM_INVALID_PATH, e.status());
+            assertTrue(e.getMessage().contains("longer than 255 bytes"), e.getMessage());
+        }
+    }
+
+    @Test
     void keepsEncodedSlashLiteral() throws SrmException {
         SrmPath p = SrmPath.of("/a%2F..%2Fb");
         assertEquals(1, p.depth());

@@ -10,6 +10,10 @@ import java.util.concurrent.CountDownLatch;
 import org.opensrm.server.config.ConfigException;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
+import ch.qos.logback.classic.LoggerContext;
+import org.opensrm.server.logging.LogEscapingCheck;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
@@ -71,6 +75,7 @@ public final class Main {
             ServerConfig config = ServerConfig.from(RawConfig.load(dev ? null : file, overrides));
             new HostCheck(config).warnings().forEach(w -> System.err.println("WARNING: " + w));
             new SiteCheck(config, Clock.systemUTC()).warnings().forEach(w -> System.err.println("WARNING: " + w));
+            warnAboutUnescapedLogs();
             SrmServer server = new SrmServer(config);
             running.push(server);
             server.start();
@@ -101,6 +106,18 @@ public final class Main {
                 running.pop().close();
             } catch (Exception e) {
                 System.err.println("srm-server: while stopping: " + e);
+            }
+        }
+    }
+
+    /** An operator's own logback.xml that lets a client's newline through is said so at start. */
+    private static void warnAboutUnescapedLogs() {
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            for (String appender : LogEscapingCheck.unescapedAppenders(context, Logger.ROOT_LOGGER_NAME,
+                    "org.opensrm.access")) {
+                System.err.println("WARNING: log appender '" + appender + "' writes control characters of client"
+                        + " values as they are (a SURL with a newline can forge a log line): use the conversion"
+                        + " rules of the logback.xml shipped with the server (docs/security.md)");
             }
         }
     }

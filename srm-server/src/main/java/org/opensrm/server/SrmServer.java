@@ -48,6 +48,7 @@ import org.opensrm.server.metrics.MetricsEndpoint;
 import org.opensrm.server.metrics.SrmMetrics;
 import org.opensrm.server.soap.CurrentRequest;
 import org.opensrm.server.soap.SoapCalls;
+import org.opensrm.server.soap.RequestLimits;
 import org.opensrm.server.soap.SoapServlet;
 import org.opensrm.server.soap.SrmSoapEndpoint;
 import org.opensrm.server.token.TokenCodec;
@@ -120,14 +121,16 @@ public final class SrmServer implements AutoCloseable {
         ServerConfig.Limits limits = config.limits();
         this.admissionTimer = daemonScheduler("srm-admission-timer");
         this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
-                limits.queue(), limits.queueWait(), metrics, admissionTimer);
+                limits.queue(), limits.queueWait(), limits.memory(), metrics, admissionTimer);
         SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
-        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, admission,
-                limits.maxRequestBytes());
+        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, admission, new RequestLimits(
+                limits.maxRequestBytes(), limits.maxRequestItems(), Lister.largestPage(config.lsMaxEntries())));
         this.transport = new HttpgServer(transportConfig(config), servlet, PATHS);
         registerGauges();
         DoorMetrics.register(metrics, selector, config.gridftpNodes());
         metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
+        metrics.counter("srm_requests_too_large_total", servlet::tooLargeRefusals);
+        metrics.gauge("srm_requests_memory_bytes", admission::reservedBytes);
         this.housekeeping = daemonScheduler("srm-housekeeping");
     }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,10 +15,23 @@ import org.slf4j.LoggerFactory;
  * {@code #} are ignored. The DN is quoted with {@code "} or {@code '} (backslash escapes the next character), or
  * unquoted, in which case it runs up to the last whitespace before the accounts (or up to a quote that follows
  * whitespace, which opens the FQAN).
- * When a DN (or DN and FQAN) appears twice the first line wins, as in Globus. Any other oddity fails the parse.
+ * When a DN (or DN and FQAN) appears twice the first line wins, as in Globus. A line whose only quoted name is a
+ * VOMS FQAN ({@code "/cms/Role=production" cmsprod}, the form of LCMAPS' groupmapfile) could never match a DN: it is
+ * not used, and said so with its line number. Any other oddity fails the parse.
  */
 public final class GridMapParser implements ReloadingFile.Parser<GridMap> {
     private static final Logger LOG = LoggerFactory.getLogger(GridMapParser.class);
+
+    private final Consumer<String> warnings;
+
+    /** Warnings about lines that are not used go to the log. */
+    public GridMapParser() {
+        this(LOG::warn);
+    }
+
+    GridMapParser(Consumer<String> warnings) {
+        this.warnings = warnings;
+    }
 
     @Override
     public GridMap parse(Path file, String content) throws MalformedFileException {
@@ -38,6 +52,12 @@ public final class GridMapParser implements ReloadingFile.Parser<GridMap> {
                 if (dn.equals(GridMap.ANY_DN)) {
                     throw new MalformedFileException(cursor.lineNumber(), "'*' is only allowed with an FQAN");
                 }
+                if (isFqan(dn)) {
+                    warnings.accept(file + " line " + cursor.lineNumber() + ": '" + dn + "' is a VOMS FQAN, not a"
+                            + " DN; the line is not used (map an FQAN with \"DN\" \"FQAN\" account or"
+                            + " \"*\" \"FQAN\" account)");
+                    continue;
+                }
                 putFirst(byDn, Dns.normalize(dn), accounts, file, cursor.lineNumber());
             } else {
                 if (!fqan.startsWith("/")) {
@@ -49,6 +69,16 @@ public final class GridMapParser implements ReloadingFile.Parser<GridMap> {
             }
         }
         return new GridMap(byDn, byDnAndFqan);
+    }
+
+    /** An FQAN ({@code /vo/group/Role=r}) rather than a DN in slash form, whose every part is {@code key=value}. */
+    private static boolean isFqan(String name) {
+        if (!name.startsWith("/") || name.length() < 2) {
+            return false;
+        }
+        int end = name.indexOf('/', 1);
+        String first = end < 0 ? name.substring(1) : name.substring(1, end);
+        return !first.isEmpty() && first.indexOf('=') < 0;
     }
 
     private static String readDn(LineCursor cursor) throws MalformedFileException {
@@ -85,10 +115,9 @@ public final class GridMapParser implements ReloadingFile.Parser<GridMap> {
         return List.copyOf(accounts);
     }
 
-    private static void putFirst(Map<String, List<String>> map, String key, List<String> accounts, Path file,
-            int line) {
+    private void putFirst(Map<String, List<String>> map, String key, List<String> accounts, Path file, int line) {
         if (map.putIfAbsent(key, accounts) != null) {
-            LOG.warn("{} line {} repeats the DN of an earlier line, which is used instead", file, line);
+            warnings.accept(file + " line " + line + " repeats the DN of an earlier line, which is used instead");
         }
     }
 }

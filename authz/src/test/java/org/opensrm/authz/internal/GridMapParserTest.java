@@ -127,4 +127,19 @@ class GridMapParserTest {
         assertEquals(line, e.lineNumber(), e.getMessage());
         assertTrue(e.getMessage().startsWith("line " + line + ": "), e.getMessage());
     }
+
+    @Test
+    void anFqanWithoutADnIsNotUsedAndWarnedAboutWithItsLineNumber() throws Exception {
+        List<String> warnings = new java.util.ArrayList<>();
+        GridMap map = new GridMapParser(warnings::add).parse(FILE, "# VOs\n\"/DC=org/CN=Jane\" jane\n"
+                + "\"/cms/Role=production/Capability=NULL\" cmsprd\n/atlas atlas001\n"
+                + "\"/DC=org/CN=Jane\" \"/cms/Role=pilot\" cmspil\n");
+        assertEquals(2, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("grid-mapfile line 3: '/cms/Role=production/Capability=NULL' is a VOMS"
+                + " FQAN"), warnings.get(0));
+        assertTrue(warnings.get(1).startsWith("grid-mapfile line 4: '/atlas'"), warnings.get(1));
+        assertEquals(Optional.of(List.of("jane")), dn(map, "/DC=org/CN=Jane"));
+        assertEquals(Optional.of(List.of("cmspil")), map.accountsForFqan("/DC=org/CN=Jane", "/cms/Role=pilot"));
+        assertEquals(2, map.size(), "the FQAN-only lines are not in the map");
+    }
 }

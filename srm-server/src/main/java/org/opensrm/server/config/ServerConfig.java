@@ -46,8 +46,22 @@ public record ServerConfig(
     public record Gums(String url, Duration timeout, Duration cacheTtl, Duration negativeCacheTtl, int cacheSize) {
     }
 
-    /** How much work the server takes on at once; see {@code srm.requests.*}. */
-    public record Limits(int active, int queue, Duration queueWait, int lsActive, int maxRequestBytes) {
+    /**
+     * How much work the server takes on at once and in one request; see {@code srm.requests.*} and
+     * {@code srm.request.*}.
+     *
+     * @param maxRequestItems the most array items (SURLs, file requests) in one request
+     * @param memory          bytes that calls in progress may hold together (estimated; docs/security.md)
+     */
+    public record Limits(int active, int queue, Duration queueWait, int lsActive, int maxRequestBytes,
+                         int maxRequestItems, long memory) {
+    }
+
+    /** {@code srm.requests.memory.max}: empty = a quarter of the JVM's largest heap. */
+    private static long requestMemory(RawConfig c) throws ConfigException {
+        String key = "srm.requests.memory.max";
+        return c.get(key).isBlank() ? Math.max(1, Runtime.getRuntime().maxMemory() / 4)
+                : c.getLong(key, 1024 * 1024);
     }
 
     public static ServerConfig from(RawConfig c) throws ConfigException {
@@ -86,7 +100,8 @@ public record ServerConfig(
                 c.getInt("jetty.acceptors", 1, 64), selectors(c),
                 new Limits(c.getInt("srm.requests.active.max", 1, 100_000), c.getInt("srm.requests.queue.max", 0, 10_000_000),
                         c.getDuration("srm.requests.queue.wait"), c.getInt("srm.ls.active.max", 1, 100_000),
-                        c.getInt("srm.request.max.bytes", 1024, 1 << 30)),
+                        c.getInt("srm.request.max.bytes", 1024, 1 << 30), c.getInt("srm.request.max.items", 1, 10_000_000),
+                        requestMemory(c)),
                 c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
                 hdfs(c));
     }

@@ -43,7 +43,7 @@ public final class Lister {
         if (options.offset() < 0 || options.count() < 0 || options.levels() < -1) {
             throw SrmException.invalidRequest("offset, count and numOfLevels must not be negative");
         }
-        int pageLimit = Math.max(maxEntries, CLIENT_PAGE);
+        int pageLimit = largestPage(maxEntries);
         int[] budget = {options.count() > 0 ? Math.min(options.count(), pageLimit) : maxEntries};
         boolean[] truncated = {false};
         List<PathDetail> details = new ArrayList<>(surlList.size());
@@ -168,5 +168,10 @@ public final class Lister {
             out.add(new PathDetail(e.path().toString(), SrmStatus.SRM_SUCCESS, null, e, sum, grand));
         }
         return out;
+    }
+
+    /** The most entries one listing answers, given {@code ls.max.entries}: a page asked with a count may be larger. */
+    public static int largestPage(int maxEntries) {
+        return Math.max(maxEntries, CLIENT_PAGE);
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
@@ -24,6 +25,13 @@ import java.util.function.LongSupplier;
  * {@link Waiter#admitted} (with a slot) or {@link Waiter#refused} (the wait ran out). Waiting calls are admitted
  * first come, first served: within an operation in arrival order, and across operations the longest waiting
  * call that may run next; no new call takes a slot that a waiting call could have.
+ *
+ * <p>Slots bound the calls, not what they cost: one call may hold a few bytes or tens of megabytes. So the memory
+ * that calls in progress hold (their bodies, decoded requests and answers, as the caller estimates them) is bounded
+ * too: {@link #reserve} takes a share of {@code memory} bytes before the caller allocates, and refuses it when the
+ * budget is spent, so that the caller answers "busy" instead of allocating. A call arriving while no other holds
+ * any memory is never refused for its size (the caller bounds the size of one request on its own), so a budget
+ * below one request's cost slows the server down to one such call at a time but never stops it.
  */
 public final class AdmissionControl implements AutoCloseable {
     /** A suspended call, told once how its wait ended. Called without any lock of this class held. */
@@ -44,6 +52,8 @@ public final class AdmissionControl implements AutoCloseable {
     private final OperationClass general = new OperationClass(Integer.MAX_VALUE);
     private final ReentrantLock lock = new ReentrantLock();
     private final ScheduledFuture<?> sweeper;
+    private final long memory;
+    private final AtomicLong reserved = new AtomicLong();
     private int running;
     private int queued;
     private long arrivals;
@@ -54,14 +64,26 @@ public final class AdmissionControl implements AutoCloseable {
      */
     public AdmissionControl(int active, Map<String, Integer> perOperation, int queue, Duration wait,
                             SrmMetrics metrics, ScheduledExecutorService timer) {
-        this(active, perOperation, queue, wait, metrics, timer, System::nanoTime);
+        this(active, perOperation, queue, wait, Long.MAX_VALUE, metrics, timer, System::nanoTime);
+    }
+
+    /** @param memory bytes that calls in progress may hold together ({@link #reserve}) */
+    public AdmissionControl(int active, Map<String, Integer> perOperation, int queue, Duration wait, long memory,
+                            SrmMetrics metrics, ScheduledExecutorService timer) {
+        this(active, perOperation, queue, wait, memory, metrics, timer, System::nanoTime);
     }
 
     AdmissionControl(int active, Map<String, Integer> perOperation, int queue, Duration wait, SrmMetrics metrics,
                      ScheduledExecutorService timer, LongSupplier clock) {
-        if (active < 1 || queue < 0 || wait.isNegative()) {
-            throw new IllegalArgumentException("active must be at least 1, queue and wait not negative");
+        this(active, perOperation, queue, wait, Long.MAX_VALUE, metrics, timer, clock);
+    }
+
+    AdmissionControl(int active, Map<String, Integer> perOperation, int queue, Duration wait, long memory,
+                     SrmMetrics metrics, ScheduledExecutorService timer, LongSupplier clock) {
+        if (active < 1 || queue < 0 || wait.isNegative() || memory < 1) {
+            throw new IllegalArgumentException("active and memory must be at least 1, queue and wait not negative");
         }
+        this.memory = memory;
         if (queue > 0 && timer == null) {
             throw new IllegalArgumentException("a queue needs a timer to end waits");
         }
@@ -80,6 +102,42 @@ public final class AdmissionControl implements AutoCloseable {
     /** No limit at all: every call is admitted at once (tests of the SOAP edge alone). */
     public static AdmissionControl unlimited() {
         return new AdmissionControl(Integer.MAX_VALUE, Map.of(), 0, Duration.ZERO, new SrmMetrics(), null);
+    }
+
+    /**
+     * Takes {@code bytes} of the memory budget, given back with {@link #release}; false, and the call counted as
+     * rejected, when the calls in progress already hold so much that these bytes do not fit (never while they hold
+     * none).
+     */
+    public boolean reserve(long bytes) {
+        return reserve(bytes, 0);
+    }
+
+    /**
+     * {@link #reserve} for a call that already holds {@code ownBytes} of the budget: it counts as alone when no
+     * other call holds any.
+     */
+    public boolean reserve(long bytes, long ownBytes) {
+        while (true) {
+            long held = reserved.get();
+            if (held > ownBytes && held + bytes > memory) {
+                metrics.rejected();
+                return false;
+            }
+            if (reserved.compareAndSet(held, held + bytes)) {
+                return true;
+            }
+        }
+    }
+
+    /** Gives back bytes taken with {@link #reserve}. */
+    public void release(long bytes) {
+        reserved.addAndGet(-bytes);
+    }
+
+    /** Bytes of the memory budget that calls in progress hold now. */
+    public long reservedBytes() {
+        return reserved.get();
     }
 
     /** A slot now, released with {@link #exit}; null when none is free for {@code operation}. */

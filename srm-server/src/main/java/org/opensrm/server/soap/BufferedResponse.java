@@ -75,8 +75,12 @@ final class BufferedResponse extends HttpServletResponseWrapper {
         return false;
     }
 
-    /** Sends the held answer (a fault without Java class names, see {@link FaultReasons}). */
-    void complete() throws IOException {
+    /**
+     * Sends the held answer (a fault without Java class names, see {@link FaultReasons}).
+     *
+     * @return the fault's reason when the answer is a fault, else null
+     */
+    String complete() throws IOException {
         if (writer != null) {
             writer.flush();
         }
@@ -85,9 +89,11 @@ final class BufferedResponse extends HttpServletResponseWrapper {
             byte[] answer = FaultReasons.withoutJavaNames(body.toByteArray());
             r.setContentLength(answer.length);
             r.getOutputStream().write(answer);
-        } else {
-            r.setContentLength(body.size());
-            body.writeTo(r.getOutputStream()); // no copy of the held bytes
+            String reason = FaultReasons.firstReason(answer);
+            return reason == null ? "HTTP " + r.getStatus() : reason;
         }
+        r.setContentLength(body.size());
+        body.writeTo(r.getOutputStream()); // no copy of the held bytes
+        return null;
     }
 }

@@ -2,20 +2,29 @@ package org.opensrm.server.soap;
 
 import java.util.Optional;
 import org.opensrm.authz.ClientIdentity;
+import org.opensrm.common.SrmStatus;
 
 /**
- * The request the current thread is serving: the caller's identity, and whether admission control refused it (the
- * call is then answered "busy" without running). Set by {@link SoapServlet} around the JAX-WS dispatch (which runs
- * on the same thread) and read by {@link SoapCalls}; one instance per server.
+ * The request the current thread is serving: the caller's identity, and whether the servlet refused it before it
+ * was decoded (admission control found the server full, or the request is larger than the server takes on): the
+ * call is then answered with that refusal without running. Set by {@link SoapServlet} around the JAX-WS dispatch
+ * (which runs on the same thread) and read by {@link SoapCalls}; one instance per server.
  */
 public final class CurrentRequest {
-    private record State(ClientIdentity identity, boolean refused) {
+    /** Why a call is answered without running: its request status and explanation. */
+    record Refusal(SrmStatus status, String explanation) {
+        /** Admission control found no slot, or no memory, for the call (see {@link SoapCalls#BUSY}). */
+        static final Refusal BUSY = new Refusal(SrmStatus.SRM_INTERNAL_ERROR, SoapCalls.BUSY);
+    }
+
+    private record State(ClientIdentity identity, Refusal refusal) {
     }
 
     private final ThreadLocal<State> state = new ThreadLocal<>();
 
-    void set(ClientIdentity id, boolean refused) {
-        state.set(new State(id, refused));
+    /** @param refusal null when the call runs */
+    void set(ClientIdentity id, Refusal refusal) {
+        state.set(new State(id, refusal));
     }
 
     void clear() {
@@ -27,9 +36,9 @@ public final class CurrentRequest {
         return s == null ? Optional.empty() : Optional.ofNullable(s.identity());
     }
 
-    /** True when the server is full and this call is to be answered "busy" (see {@link SoapCalls#BUSY}). */
-    public boolean refused() {
+    /** The refusal to answer instead of running the call, if the servlet refused it. */
+    Optional<Refusal> refusal() {
         State s = state.get();
-        return s != null && s.refused();
+        return s == null ? Optional.empty() : Optional.ofNullable(s.refusal());
     }
 }

@@ -24,6 +24,12 @@ final class FaultReasons {
     private FaultReasons() {
     }
 
+    /** The first {@code faultstring} of an answer, or null when it has none. */
+    static String firstReason(byte[] answer) {
+        Matcher m = FAULTSTRING.matcher(new String(answer, StandardCharsets.UTF_8));
+        return m.find() ? m.group(2) : null;
+    }
+
     /** {@code answer} with every {@code faultstring} cleaned; other answers unchanged. */
     static byte[] withoutJavaNames(byte[] answer) {
         String text = new String(answer, StandardCharsets.UTF_8);

@@ -7,8 +7,8 @@ import java.util.Set;
 
 /**
  * Reads a SOAP body as real clients write it — elements, attributes, plain text, comments, processing
- * instructions — without an XML parser, for {@link RequestScan}: the first element inside the Body, and the text of
- * the elements it is asked about. Anything else — CDATA, a DOCTYPE, a reference ({@code &...;}) or markup inside an
+ * instructions — without an XML parser, for {@link RequestScan}: the first element inside the Body, the number of
+ * array items in the request, and the text of the elements it is asked about. Anything else — CDATA, a DOCTYPE, a reference ({@code &...;}) or markup inside an
  * asked-about element, a {@code nil} attribute on one, a body cut short — and it gives up ({@code null}): the caller
  * then reads the body with a real parser, which judges every case. It never decides what a body means on its own.
  */
@@ -17,8 +17,11 @@ final class PlainXmlScan {
     record Field(String name, String text) {
     }
 
-    /** @param operation the local name of the Body's first element; empty when there is none */
-    record Result(String operation, List<Field> fields) {
+    /**
+     * @param operation the local name of the Body's first element; empty when there is none
+     * @param items     elements that are array items ({@link RequestScan#isArrayItem})
+     */
+    record Result(String operation, int items, List<Field> fields) {
     }
 
     private final byte[] b;
@@ -40,10 +43,11 @@ final class PlainXmlScan {
         String operation = "";
         boolean inBody = false;
         int depth = 0;
+        int items = 0;
         while (true) {
             int lt = indexOf((byte) '<', at);
             if (lt < 0) {
-                return depth == 0 ? new Result(operation, fields) : null;
+                return depth == 0 ? new Result(operation, items, fields) : null;
             }
             if (lt + 1 >= b.length) {
                 return null;
@@ -79,6 +83,9 @@ final class PlainXmlScan {
                 return null;
             }
             depth++;
+            if (RequestScan.isArrayItem(name)) {
+                items++;
+            }
             if (depth == 2 && name.equals("Body")) {
                 inBody = true;
             } else if (depth == 3 && inBody && operation.isEmpty()) {

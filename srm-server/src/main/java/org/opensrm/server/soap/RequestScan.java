@@ -17,6 +17,9 @@ import javax.xml.stream.XMLStreamReader;
  * <ul>
  * <li>the operation: the local name of the first element in the SOAP Body ({@code srmLs}, ...), so admission
  * control can apply its per-operation limits before the request is decoded;</li>
+ * <li>how many array items the request holds (SURLs, file requests, permissions, extra-info pairs; see
+ * {@link #isArrayItem}), so the servlet can refuse a request with more than {@code srm.request.max.items} before
+ * anything is decoded;</li>
  * <li>request values that are not of their schema type, e.g. {@code <numOfLevels>many</numOfLevels>}. JAXB turns
  * such a value into an absent field without a word, so the request would run with a default the client never
  * asked for; the servlet answers a fault naming the field instead. The typed fields are those of the SRM v2.2
@@ -34,9 +37,19 @@ final class RequestScan {
      * What the scan found.
      *
      * @param operation the Body's first element's local name; empty when the body has none or cannot be read
+     * @param items     array items in the request (those read before an error, when the body cannot be read)
      * @param mistyped  the reason the first mistyped value is refused, if any
      */
-    record Findings(String operation, Optional<String> mistyped) {
+    record Findings(String operation, int items, Optional<String> mistyped) {
+    }
+
+    /**
+     * Whether an element is an item of an SRM array: in the SRM v2.2 interface file every {@code ArrayOf...} type
+     * holds its items in an element whose name ends in {@code Array} ({@code urlArray}, {@code requestArray},
+     * {@code extraInfoArray}, ...), and no other element's name does.
+     */
+    static boolean isArrayItem(String localName) {
+        return localName.endsWith("Array");
     }
 
     private static final String SOAP_BODY = "Body";
@@ -102,15 +115,17 @@ final class RequestScan {
         for (PlainXmlScan.Field f : plain.fields()) {
             Optional<String> refused = judge(f.name(), f.text());
             if (refused.isPresent()) {
-                return new Findings(plain.operation(), refused);
+                return new Findings(plain.operation(), plain.items(), refused);
             }
         }
-        return new Findings(plain.operation(), Optional.empty());
+        return new Findings(plain.operation(), plain.items(), Optional.empty());
     }
 
     /** The same reading by the XML parser JAX-WS decodes with. */
     Findings parse(byte[] body) {
         String operation = "";
+        int items = 0;
+        Optional<String> refused = Optional.empty();
         try {
             // the reader JAX-WS decodes with (no DTDs, no external entities): a fresh JDK reader per call cost an
             // eighth of the server's CPU in srmLs under load, mostly in setting up its security limits
@@ -129,6 +144,9 @@ final class RequestScan {
                     }
                     depth++;
                     String name = r.getLocalName();
+                    if (isArrayItem(name)) {
+                        items++;
+                    }
                     if (depth == 2 && SOAP_BODY.equals(name)) {
                         inBody = true;
                     } else if (depth == 3 && inBody && operation.isEmpty()) {
@@ -138,19 +156,19 @@ final class RequestScan {
                     if (type == null || "true".equals(r.getAttributeValue(XSI, "nil"))) {
                         continue;
                     }
-                    Optional<String> refused = judge(name, r.getElementText());
+                    String text = r.getElementText();
                     depth--; // getElementText() leaves the reader on the element's end
-                    if (refused.isPresent()) {
-                        return new Findings(operation, refused);
+                    if (refused.isEmpty()) {
+                        refused = judge(name, text);
                     }
                 }
             } finally {
                 r.close();
             }
         } catch (XMLStreamException | RuntimeException e) {
-            return new Findings(operation, Optional.empty());
+            return new Findings(operation, items, refused);
         }
-        return new Findings(operation, Optional.empty());
+        return new Findings(operation, items, refused);
     }
 
     /** Why a typed field's text is refused, if it is. */

@@ -55,9 +55,11 @@ public final class SoapCalls {
         MDC.put("dn", dn);
         SrmStatus outcome = SrmStatus.SRM_INTERNAL_ERROR;
         try {
-            if (current.refused()) {
-                LOG.debug("{} refused: every processing slot is taken", op.name());
-                return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR, BUSY));
+            Optional<CurrentRequest.Refusal> refusal = current.refusal();
+            if (refusal.isPresent()) {
+                outcome = refusal.get().status();
+                LOG.debug("{} refused before it was decoded: {}", op.name(), refusal.get().explanation());
+                return op.failure(Wire.status(outcome, refusal.get().explanation()));
             }
             if (identity.isEmpty()) {
                 throw new SrmException(SrmStatus.SRM_AUTHENTICATION_FAILURE, "no client certificate was presented");

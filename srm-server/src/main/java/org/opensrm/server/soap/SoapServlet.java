@@ -22,6 +22,7 @@ import java.util.function.Function;
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLOutputFactory;
 import org.opensrm.authz.ClientIdentity;
+import org.opensrm.common.SrmStatus;
 import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.server.soap.gen.SrmLsRequest;
 import org.slf4j.Logger;
@@ -29,9 +30,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Serves the SRM port through the JAX-WS RI, hosted programmatically (no sun-jaxws.xml, no container scanning).
- * Before JAX-WS sees a request it: bounds its size, normalises Axis-1 encoding, refuses mistyped values, blanks the
- * SOAPAction (real clients send inconsistent values; dispatch is on the Body's first element), records the caller's
- * TLS identity for {@link SoapCalls}, and takes a processing slot from {@link AdmissionControl}.
+ * Before JAX-WS sees a request it: refuses encoded bodies (415), bounds the body's size (413), takes the call's
+ * share of the memory budget ({@link RequestCost}), normalises Axis-1 encoding, refuses mistyped values and requests
+ * with more than {@link RequestLimits#maxItems} array items, blanks the SOAPAction (real clients send inconsistent
+ * values; dispatch is on the Body's first element), records the caller's TLS identity for {@link SoapCalls}, and
+ * takes a processing slot from {@link AdmissionControl}. A refused call is answered in its operation's response
+ * type without its request being decoded ({@link RefusedCall}).
  *
  * <p>A request that finds no free slot is suspended (servlet async: it holds no thread while it waits) and queued;
  * when a slot is handed to it, it is dispatched again and answered. A request refused by admission control (queue
@@ -49,22 +53,28 @@ public final class SoapServlet extends HttpServlet {
     private final transient AxisEncodingNormalizer axis = new AxisEncodingNormalizer();
     private static final String LS = "srmLs";
     private static final String SOAP_11_CONTENT_TYPE = "text/xml;charset=utf-8";
+    /** How much of a body refused unread is read to learn its operation (real clients name it in the first 1 KB). */
+    private static final int PREFIX_BYTES = 16 * 1024;
 
     private final transient RequestScan scan = new RequestScan();
     private transient LsRequestReader lsRequests;
     private final transient LongAdder lsLaneAnswers = new LongAdder();
     private final transient AdmissionControl admission;
-    private final int maxBodyBytes;
+    private final transient RequestLimits limits;
+    private final transient RequestCost cost;
+    private final transient LongAdder tooLarge = new LongAdder();
     private transient ServletAdapter adapter;
+    private transient java.util.logging.Logger riAdapterLog;
 
     public SoapServlet(SrmSoapEndpoint endpoint, CurrentRequest current,
                        Function<HttpServletRequest, Optional<ClientIdentity>> identities, AdmissionControl admission,
-                       int maxBodyBytes) {
+                       RequestLimits limits) {
         this.endpoint = endpoint;
         this.current = current;
         this.identities = identities;
         this.admission = admission;
-        this.maxBodyBytes = maxBodyBytes;
+        this.limits = limits;
+        this.cost = new RequestCost(limits.listingEntries());
     }
 
     @Override
@@ -75,6 +85,7 @@ public final class SoapServlet extends HttpServlet {
         // every element then went through two writer layers, about half of the CPU an srmLs answer costs. This
         // sets JAX-WS's writer factory for this class loader; every SRM servlet sets the same.
         XMLStreamWriterFactory.set(new XMLStreamWriterFactory.Default(XMLOutputFactory.newDefaultFactory()));
+        riAdapterLog = ClientFaultLog.install();
         try {
             lsRequests = new LsRequestReader();
         } catch (jakarta.xml.bind.JAXBException e) {
@@ -95,7 +106,7 @@ public final class SoapServlet extends HttpServlet {
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         if (req.getDispatcherType() == DispatcherType.ASYNC
                 && req.getAttribute(QueuedCall.ATTRIBUTE) instanceof QueuedCall call) {
-            answer(req, resp, call.body, call.identity, call.operation, call.permit); // its wait has ended
+            answer(req, resp, call.body, call.identity, call.operation, call.permit, call.reserved); // wait ended
             return;
         }
         if ("GET".equals(req.getMethod()) && req.getQueryString() != null
@@ -108,40 +119,92 @@ public final class SoapServlet extends HttpServlet {
             resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED, "the SRM service accepts SOAP POST requests");
             return;
         }
+        String encoding = req.getHeader("Content-Encoding");
+        if (encoding != null && !encoding.isBlank() && !encoding.strip().equalsIgnoreCase("identity")) {
+            LOG.warn("refused a request body with Content-Encoding '{}' (only unencoded bodies are accepted)",
+                    encoding);
+            resp.sendError(HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE,
+                    "Content-Encoding " + encoding + " is not accepted: send the SOAP body unencoded");
+            return;
+        }
         long declared = req.getContentLengthLong();
-        if (declared > maxBodyBytes) {
-            LOG.info("refused a {}-byte request body (limit {})", declared, maxBodyBytes);
-            resp.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "request body exceeds " + maxBodyBytes + " bytes");
-            return;
-        }
-        byte[] body = readBounded(req.getInputStream());
-        if (body == null) {
-            resp.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "request body exceeds " + maxBodyBytes + " bytes");
-            return;
-        }
-        if (AxisEncodingNormalizer.applies(body)) {
-            body = axis.normalize(body);
-        }
-        RequestScan.Findings findings = scan.scan(body);
-        if (findings.mistyped().isPresent()) {
-            LOG.info("refused a request with a mistyped value: {}", findings.mistyped().get());
-            ClientFault.send(resp, findings.mistyped().get());
+        if (declared > limits.maxBodyBytes()) {
+            LOG.warn("refused a {}-byte request body (limit {}, srm.request.max.bytes)", declared, limits.maxBodyBytes());
+            resp.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+                    "request body exceeds " + limits.maxBodyBytes() + " bytes");
             return;
         }
         ClientIdentity identity = identities.apply(req).orElse(null);
-        AdmissionControl.Permit permit = admission.tryEnter(findings.operation());
+        long reserved = RequestCost.ofBody(declared >= 0 ? declared : limits.maxBodyBytes());
+        if (!admission.reserve(reserved)) {
+            refuseUnread(req, resp, identity);
+            return;
+        }
+        boolean handedOn = false;
+        try {
+            byte[] body = readBounded(req.getInputStream());
+            if (body == null) {
+                LOG.warn("refused a request body of more than {} bytes (srm.request.max.bytes)", limits.maxBodyBytes());
+                resp.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+                        "request body exceeds " + limits.maxBodyBytes() + " bytes");
+                return;
+            }
+            if (AxisEncodingNormalizer.applies(body)) {
+                long rewriting = RequestCost.ofRewriting(body.length);
+                if (!admission.reserve(rewriting, reserved)) {
+                    refuse(req, resp, identity, operationIn(body), CurrentRequest.Refusal.BUSY);
+                    return;
+                }
+                reserved += rewriting;
+                body = axis.normalize(body);
+            }
+            RequestScan.Findings findings = scan.scan(body);
+            if (findings.mistyped().isPresent()) {
+                LOG.warn("refused a request with a mistyped value: {}", findings.mistyped().get());
+                ClientFault.send(resp, findings.mistyped().get());
+                return;
+            }
+            String operation = findings.operation();
+            if (findings.items() > limits.maxItems()) {
+                tooLarge.increment();
+                LOG.warn("refused {} with {} array items (limit {}, srm.request.max.items)", operation,
+                        findings.items(), limits.maxItems());
+                refuse(req, resp, identity, operation, new CurrentRequest.Refusal(SrmStatus.SRM_INVALID_REQUEST,
+                        "the request holds " + findings.items() + " SURLs or file requests: this server takes at most "
+                                + limits.maxItems() + " in one request; split it"));
+                return;
+            }
+            long answer = cost.ofAnswer(operation, findings.items());
+            if (!admission.reserve(answer, reserved)) {
+                refuse(req, resp, identity, operation, CurrentRequest.Refusal.BUSY);
+                return;
+            }
+            reserved += answer;
+            handedOn = true;
+            admit(req, resp, body, identity, operation, reserved);
+        } finally {
+            if (!handedOn) {
+                admission.release(reserved);
+            }
+        }
+    }
+
+    /** Runs the call now, or suspends it until admission control decides; releases {@code reserved} in the end. */
+    private void admit(HttpServletRequest req, HttpServletResponse resp, byte[] body, ClientIdentity identity,
+                       String operation, long reserved) throws IOException {
+        AdmissionControl.Permit permit = admission.tryEnter(operation);
         if (permit != null) {
-            answer(req, resp, body, identity, findings.operation(), permit);
+            answer(req, resp, body, identity, operation, permit, reserved);
             return;
         }
         AsyncContext async = req.startAsync();
         async.setTimeout(0); // admission control ends the wait
-        QueuedCall call = new QueuedCall(async, body, identity, findings.operation());
+        QueuedCall call = new QueuedCall(async, body, identity, operation, reserved);
         req.setAttribute(QueuedCall.ATTRIBUTE, call);
-        if (!admission.enqueue(findings.operation(), call)) {
+        if (!admission.enqueue(operation, call)) {
             req.removeAttribute(QueuedCall.ATTRIBUTE);
             try {
-                answer(req, resp, body, identity, findings.operation(), null);
+                answer(req, resp, body, identity, operation, null, reserved);
             } finally {
                 async.complete();
             }
@@ -149,26 +212,79 @@ public final class SoapServlet extends HttpServlet {
     }
 
     /**
-     * Runs the call through JAX-WS: with a slot (released here), or without one to answer it "busy". A plain srmLs
+     * Runs the call through JAX-WS with a slot (released here), or answers it "busy" without one. A plain srmLs
      * with a slot takes the srmLs lane instead: the same endpoint method, its answer written by
-     * {@link LsAnswerWriter}.
+     * {@link LsAnswerWriter}. The memory the call {@code reserved} is given back here.
      */
     private void answer(HttpServletRequest req, HttpServletResponse resp, byte[] body, ClientIdentity identity,
-                        String operation, AdmissionControl.Permit permit) throws IOException {
-        current.set(identity, permit == null);
+                        String operation, AdmissionControl.Permit permit, long reserved) throws IOException {
         try {
-            if (permit != null && LS.equals(operation) && answeredInLsLane(resp, body)) {
+            if (permit == null) {
+                refuse(req, resp, identity, operation, CurrentRequest.Refusal.BUSY);
                 return;
             }
+            current.set(identity, null);
+            try {
+                if (LS.equals(operation) && answeredInLsLane(resp, body)) {
+                    return;
+                }
+                BufferedResponse buffered = new BufferedResponse(resp);
+                adapter.handle(getServletContext(), new NormalizedRequest(req, body), buffered);
+                String fault = buffered.complete();
+                if (fault != null) {
+                    LOG.warn("answered a request with a fault: {}", fault);
+                }
+            } finally {
+                current.clear();
+                admission.exit(permit);
+            }
+        } finally {
+            admission.release(reserved);
+        }
+    }
+
+    /**
+     * Answers {@code operation} with {@code refusal} in its own response type without decoding the request: JAX-WS
+     * is handed an empty call of the same operation ({@link RefusedCall}), so a refused request of many megabytes
+     * costs no more than a ping.
+     */
+    private void refuse(HttpServletRequest req, HttpServletResponse resp, ClientIdentity identity, String operation,
+                        CurrentRequest.Refusal refusal) throws IOException {
+        byte[] standIn = RefusedCall.body(operation);
+        if (standIn == null) { // not an SRM call: a fault, as JAX-WS would have answered it
+            ClientFault.send(resp, refusal.explanation());
+            return;
+        }
+        current.set(identity, refusal);
+        try {
             BufferedResponse buffered = new BufferedResponse(resp);
-            adapter.handle(getServletContext(), new NormalizedRequest(req, body), buffered);
+            adapter.handle(getServletContext(), new NormalizedRequest(req, standIn), buffered);
             buffered.complete();
         } finally {
             current.clear();
-            if (permit != null) {
-                admission.exit(permit);
-            }
         }
+    }
+
+    /**
+     * Answers "busy" a request whose body does not fit the memory budget without holding it: the first
+     * {@value #PREFIX_BYTES} bytes, which name the operation in every request real clients send, are kept; the rest
+     * is read and dropped, so that the client, still sending, reads its answer on a connection that stays open.
+     */
+    private void refuseUnread(HttpServletRequest req, HttpServletResponse resp, ClientIdentity identity)
+            throws IOException {
+        InputStream in = req.getInputStream();
+        byte[] prefix = in.readNBytes(PREFIX_BYTES);
+        byte[] drain = new byte[PREFIX_BYTES];
+        long left = limits.maxBodyBytes();
+        for (int n; left > 0 && (n = in.read(drain, 0, (int) Math.min(drain.length, left))) > 0; ) {
+            left -= n;
+        }
+        refuse(req, resp, identity, operationIn(prefix), CurrentRequest.Refusal.BUSY);
+    }
+
+    /** The operation a body (or its beginning) names, read from at most its first {@value #PREFIX_BYTES} bytes. */
+    private String operationIn(byte[] body) {
+        return scan.parse(body.length <= PREFIX_BYTES ? body : java.util.Arrays.copyOf(body, PREFIX_BYTES)).operation();
     }
 
     private boolean answeredInLsLane(HttpServletResponse resp, byte[] body) throws IOException {
@@ -184,6 +300,11 @@ public final class SoapServlet extends HttpServlet {
         return true;
     }
 
+    /** Calls refused since the start because they held more than {@code srm.request.max.items} array items. */
+    public long tooLargeRefusals() {
+        return tooLarge.sum();
+    }
+
     /** srmLs calls answered in the srmLs lane since the start (the others went through JAX-WS). */
     public long lsLaneAnswers() {
         return lsLaneAnswers.sum();
@@ -197,13 +318,15 @@ public final class SoapServlet extends HttpServlet {
         private final byte[] body;
         private final ClientIdentity identity;
         private final String operation;
+        private final long reserved;
         private volatile AdmissionControl.Permit permit;
 
-        QueuedCall(AsyncContext async, byte[] body, ClientIdentity identity, String operation) {
+        QueuedCall(AsyncContext async, byte[] body, ClientIdentity identity, String operation, long reserved) {
             this.async = async;
             this.body = body;
             this.identity = identity;
             this.operation = operation;
+            this.reserved = reserved;
         }
 
         @Override
@@ -211,12 +334,15 @@ public final class SoapServlet extends HttpServlet {
             permit = granted;
             if (!dispatch()) {
                 admission.exit(granted);
+                admission.release(reserved);
             }
         }
 
         @Override
         public void refused() {
-            dispatch();
+            if (!dispatch()) {
+                admission.release(reserved);
+            }
         }
 
         private boolean dispatch() {
@@ -231,7 +357,7 @@ public final class SoapServlet extends HttpServlet {
     }
 
     private byte[] readBounded(InputStream in) throws IOException {
-        byte[] data = in.readNBytes(maxBodyBytes + 1);
-        return data.length > maxBodyBytes ? null : data;
+        byte[] data = in.readNBytes(limits.maxBodyBytes() + 1);
+        return data.length > limits.maxBodyBytes() ? null : data;
     }
 }

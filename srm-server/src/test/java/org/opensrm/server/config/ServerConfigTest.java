@@ -56,6 +56,18 @@ class ServerConfigTest {
     }
 
     @Test
+    void requestLimitsDefaultToTenThousandItemsAndAQuarterOfTheHeapAndAreValidated() throws Exception {
+        ServerConfig.Limits limits = config().limits();
+        assertEquals(10_000, limits.maxRequestItems());
+        assertEquals(Runtime.getRuntime().maxMemory() / 4, limits.memory());
+        assertEquals(64L << 20, config("srm.requests.memory.max", Long.toString(64L << 20)).limits().memory());
+        assertNames(refused("srm.request.max.items", "0"), "srm.request.max.items");
+        assertNames(refused("srm.request.max.items", "many"), "srm.request.max.items");
+        assertNames(refused("srm.requests.memory.max", "1000"), "srm.requests.memory.max");
+        assertNames(refused("srm.requests.memory.max", "1g"), "srm.requests.memory.max");
+    }
+
+    @Test
     void missingTokenKeyIsRefusedNamingIt() {
         assertNames(refused("srm.token.key", null), "srm.token.key");
         assertNames(refused("srm.token.key", "   "), "srm.token.key");

@@ -144,6 +144,18 @@ class ListerTest {
         assertEquals("/many/f00", r.details().get(0).children().get(0).path());
     }
 
+    /** One answer's entries are bounded once, not per SURL or per level (docs/security.md). */
+    @Test
+    void severalSurlsAndAllTheirLevelsShareOneBoundOnTheEntriesOfTheAnswer() throws Exception {
+        LsResult r = new Lister(backend, surls, 20, UploadsInProgress.NONE).ls(ALICE,
+                List.of(surl("/tree"), surl("/many"), surl("/tree/sub")), new LsOptions(false, -1, 0, 0));
+        assertEquals(SrmStatus.SRM_TOO_MANY_RESULTS, r.status());
+        assertEquals(3, r.details().size(), "every SURL asked is answered");
+        int entries = r.details().stream().mapToInt(d -> allPaths(d).size()).sum();
+        assertEquals(20, entries, "6 below /tree, then 14 of the 25 in /many, none below /tree/sub");
+        assertEquals(List.of(), r.details().get(2).children());
+    }
+
     @Test
     void explicitCountAboveTheMaximumIsHonouredAsAClientPage() throws Exception {
         LsResult r = ls(10, "/many", new LsOptions(false, 1, 0, 20));

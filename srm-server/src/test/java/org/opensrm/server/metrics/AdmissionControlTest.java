@@ -187,4 +187,25 @@ class AdmissionControlTest {
         a.exit(held);
         assertThrows(IllegalStateException.class, () -> a.exit(held));
     }
+
+    @Test
+    void memoryBeyondTheBudgetIsRefusedWhileOtherCallsHoldSomeAndGivenBack() {
+        AdmissionControl a = new AdmissionControl(4, Map.of(), 0, Duration.ofHours(1), 1000, metrics, timer,
+                now::get);
+        assertTrue(a.reserve(600));
+        assertTrue(a.reserve(400), "up to the budget");
+        assertFalse(a.reserve(1), "beyond it");
+        assertEquals(1, metrics.rejectedCount(), "a refusal counts as rejected");
+        a.release(400);
+        assertFalse(a.reserve(401));
+        assertTrue(a.reserve(400));
+        a.release(400);
+        a.release(600);
+        assertEquals(0, a.reservedBytes());
+        assertTrue(a.reserve(5000), "a call alone is never refused for its size");
+        assertTrue(a.reserve(7000, 5000), "nor when it asks for more");
+        assertFalse(a.reserve(1));
+        a.release(12000);
+        assertEquals(0, a.reservedBytes());
+    }
 }

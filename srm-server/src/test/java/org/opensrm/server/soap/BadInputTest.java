@@ -259,6 +259,19 @@ class BadInputTest {
     }
 
     @Test
+    void aNameOf300CharactersIsAnInvalidPath() throws Exception {
+        String name = "n".repeat(300);
+        Response mkdir = post(envelope("<srm2:srmMkdir><srmMkdirRequest><SURL>srm://127.0.0.1/" + name
+                + "</SURL></srmMkdirRequest></srm2:srmMkdir>"));
+        assertEquals("SRM_INVALID_PATH", mkdir.text("srmMkdirResponse/returnStatus/statusCode"), mkdir::toString);
+        assertTrue(mkdir.text("srmMkdirResponse/returnStatus/explanation").contains("longer than 255 bytes"),
+                mkdir::toString);
+        Response ls = post(envelope(ls("srm://127.0.0.1/" + name, "")));
+        assertEquals("SRM_INVALID_PATH", ls.text("srmLsResponse/details/pathDetailArray/status/statusCode"),
+                ls::toString);
+    }
+
+    @Test
     void surlOfAnotherHostIsInvalidPath() throws Exception {
         Response ls = post(envelope(ls("srm://elsewhere.example.org/data/x", "")));
         SoapAnswers.assertStatusOrFault(ls);

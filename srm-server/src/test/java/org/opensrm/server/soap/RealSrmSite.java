@@ -102,7 +102,8 @@ final class RealSrmSite implements AutoCloseable {
         deleteTree(base);
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    /** Removes {@code dir} and everything below it, if it exists. */
+    static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

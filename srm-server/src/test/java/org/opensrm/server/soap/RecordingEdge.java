@@ -36,7 +36,7 @@ final class RecordingEdge implements AutoCloseable {
         Authorizer anyoneIsSrmuser1 = client -> ACCOUNT;
         SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, anyoneIsSrmuser1), ops.operations());
         SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity,
-                AdmissionControl.unlimited(), MAX_BODY);
+                AdmissionControl.unlimited(), new RequestLimits(MAX_BODY, 10_000, 1000));
         HttpgServer server = new HttpgServer(TransportConfig.builder().host("127.0.0.1").port(0)
                 .hostCert(pki.hostCert()).hostKey(pki.hostKey()).caDir(pki.trustDir())
                 .build(), servlet, List.of("/srm/managerv2", "/srm/v2/server"));

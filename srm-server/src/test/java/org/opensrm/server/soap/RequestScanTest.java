@@ -68,7 +68,7 @@ class RequestScanTest {
         String body = "<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:x=\"urn:x\">"
                 + "<e:Header><x:h><x:inner/></x:h></e:Header><e:Body><x:srmLs><srmLsRequest><count>5</count>"
                 + "</srmLsRequest></x:srmLs><x:second/></e:Body></e:Envelope>";
-        assertEquals(new RequestScan.Findings("srmLs", Optional.empty()),
+        assertEquals(new RequestScan.Findings("srmLs", 0, Optional.empty()),
                 check.scan(body.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -80,7 +80,7 @@ class RequestScanTest {
         assertEquals("srmLs", f.operation());
         assertEquals(true, f.mistyped().isPresent());
         String cut = "<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\"><e:Body><srmPing><q>";
-        assertEquals(new RequestScan.Findings("srmPing", Optional.empty()),
+        assertEquals(new RequestScan.Findings("srmPing", 0, Optional.empty()),
                 check.scan(cut.getBytes(StandardCharsets.UTF_8)));
         assertEquals("", check.scan("<e:Envelope/>".getBytes(StandardCharsets.UTF_8)).operation());
     }
