@@ -48,7 +48,12 @@ public final class FakeEndpoint implements AutoCloseable {
 
     /** {@code http://127.0.0.1:PORT/metrics} or {@code 127.0.0.1:PORT}. */
     public String endpoint() {
-        return http ? "http://127.0.0.1:" + port() + "/metrics" : "127.0.0.1:" + port();
+        return address(http, port());
+    }
+
+    /** The endpoint's address on {@code port} of 127.0.0.1, as {@link #endpoint()} writes it. */
+    public static String address(boolean http, int port) {
+        return http ? "http://127.0.0.1:" + port + "/metrics" : "127.0.0.1:" + port;
     }
 
     public void set(Behaviour newBehaviour, String newBody) {

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,11 +127,13 @@ public abstract class LoadSourceContract {
     class ClosedPort {
         @Test
         void refusedConnectionFails() throws Exception {
-            FakeEndpoint e = endpoint(FakeEndpoint.Behaviour.ANSWER, goodAnswer());
-            String where = e.endpoint();
-            e.close();
-            LoadSource s = source(where);
-            assertThrows(ProbeException.class, () -> s.sample(DOOR, TIMEOUT));
+            // A port bound but never listening: connections to it are refused, and no other process on the
+            // machine can start a server on it while the test runs (a port merely closed again could be reused).
+            try (Socket held = new Socket()) {
+                held.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                LoadSource s = source(FakeEndpoint.address(http(), held.getLocalPort()));
+                assertThrows(ProbeException.class, () -> s.sample(DOOR, TIMEOUT));
+            }
         }
     }
 }

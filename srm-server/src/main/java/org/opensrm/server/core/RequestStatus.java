@@ -7,7 +7,10 @@ import org.opensrm.common.SrmStatus;
 /**
  * The request-level status of a multi-file request, from its files' statuses, as the SRM v2.2 specification
  * (GFD.129) gives it for every bulk call: all succeeded → {@code success}; some → {@code SRM_PARTIAL_SUCCESS};
- * none → {@code SRM_FAILURE} (each file's own status says why).
+ * none → {@code SRM_FAILURE} (each file's own status says why). One exception: when every file failed for a
+ * transient reason of the server's own ({@code SRM_INTERNAL_ERROR}: every GridFTP door busy, say), the request is
+ * {@code SRM_INTERNAL_ERROR}, the request status GFD.129 gives for "an internal transient error, and client may try
+ * again" — and the one status on which gfal2 backs off and retries (docs/overload.md).
  */
 public final class RequestStatus {
     private RequestStatus() {
@@ -18,15 +21,22 @@ public final class RequestStatus {
             return SrmStatus.SRM_INVALID_REQUEST;
         }
         int ok = 0;
+        int transient = 0;
         for (T f : files) {
-            if (status.apply(f).isSuccess()) {
+            SrmStatus s = status.apply(f);
+            if (s.isSuccess()) {
                 ok++;
+            } else if (s == SrmStatus.SRM_INTERNAL_ERROR) {
+                transient++;
             }
         }
         if (ok == files.size()) {
             return success;
         }
-        return ok > 0 ? SrmStatus.SRM_PARTIAL_SUCCESS : SrmStatus.SRM_FAILURE;
+        if (ok > 0) {
+            return SrmStatus.SRM_PARTIAL_SUCCESS;
+        }
+        return transient == files.size() ? SrmStatus.SRM_INTERNAL_ERROR : SrmStatus.SRM_FAILURE;
     }
 
     /**

@@ -45,6 +45,16 @@ class RequestStatusTest {
     }
 
     @Test
+    void allFilesFailedForATransientReasonOfTheServerGivesInternalError() {
+        assertEquals(SrmStatus.SRM_INTERNAL_ERROR,
+                of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INTERNAL_ERROR, SrmStatus.SRM_INTERNAL_ERROR));
+        assertEquals(SrmStatus.SRM_FAILURE,
+                of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INTERNAL_ERROR, SrmStatus.SRM_INVALID_PATH));
+        assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS,
+                of(SrmStatus.SRM_SUCCESS, SrmStatus.SRM_INTERNAL_ERROR, SrmStatus.SRM_FILE_PINNED));
+    }
+
+    @Test
     void aStatusCallAboutAbortedFilesOnlyIsAborted() {
         assertEquals(SrmStatus.SRM_ABORTED, RequestStatus.ofStatusCall(
                 List.of(SrmStatus.SRM_ABORTED, SrmStatus.SRM_ABORTED), Function.identity(), SrmStatus.SRM_SUCCESS));
