@@ -1,0 +1,146 @@
+package org.opensrm.core.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FileState;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
+import org.opensrm.core.RequestToken;
+
+/** {@link org.opensrm.core.RequestStore#update}. */
+public abstract class UpdateContract extends RequestStoreContract {
+
+    private boolean unsupported(Request r) {
+        return declaredUnsupported(store.capabilities().keepsTransitions(),
+                () -> store.update(r.token(), cur -> cur.moveTo(RequestState.SUSPENDED, "", clock.instant())));
+    }
+
+    @Test
+    void aServedFileIsKeptWithItsTurlAndPin() throws Exception {
+        Request r = create(RequestKind.GET, alice, 2);
+        if (unsupported(r)) {
+            return;
+        }
+        Request after = serve(r.token(), 1);
+        Request loaded = store.load(r.token());
+        assertEquals(after, loaded);
+        assertEquals(FileState.FILE_PINNED, loaded.file(1).state());
+        assertEquals(SrmStatus.SRM_FILE_PINNED, loaded.file(1).status());
+        assertEquals(Optional.of("gsiftp://door.example.org:2811/data/f1"), loaded.file(1).turl());
+        assertEquals(Optional.of(START.plus(Duration.ofMinutes(5))), loaded.file(1).pinExpiresAt());
+        assertEquals(RequestState.IN_PROGRESS, loaded.state());
+    }
+
+    @Test
+    void theRequestStateDerivedFromItsFilesIsKept() throws Exception {
+        Request r = create(RequestKind.GET, alice, 2);
+        if (unsupported(r)) {
+            return;
+        }
+        serve(r.token(), 0);
+        store.update(r.token(), cur -> cur.withFile(1,
+                f -> f.fail(SrmStatus.SRM_INVALID_PATH, "no such file"), clock.instant()));
+        Request loaded = store.load(r.token());
+        assertEquals(RequestState.PARTIAL_SUCCESS, loaded.state());
+        assertEquals(SrmStatus.SRM_INVALID_PATH, loaded.file(1).status());
+        assertEquals("no such file", loaded.file(1).explanation());
+        assertEquals(false, loaded.isFinished());
+        clock.advance(Duration.ofSeconds(3));
+        Instant releasedAt = clock.instant();
+        store.update(r.token(), cur -> cur.withFile(0, f -> f.moveTo(FileState.RELEASED), releasedAt));
+        Request finished = store.load(r.token());
+        assertEquals(Optional.of(releasedAt), finished.finishedAt());
+        assertEquals(Optional.empty(), finished.file(0).pinExpiresAt());
+    }
+
+    @Test
+    void suspendResumeAndAbortAreKept() throws Exception {
+        Request r = create(RequestKind.PUT, bob, 3);
+        if (unsupported(r)) {
+            return;
+        }
+        Instant now = clock.instant();
+        store.update(r.token(), cur -> cur.moveTo(RequestState.SUSPENDED, "suspended by the user", now));
+        assertEquals(RequestState.SUSPENDED, store.load(r.token()).state());
+        assertEquals("suspended by the user", store.load(r.token()).explanation());
+        store.update(r.token(), cur -> cur.moveTo(RequestState.QUEUED, "", now));
+        serve(r.token(), 0);
+        store.update(r.token(), cur -> cur.abort("aborted by the user", now));
+        Request loaded = store.load(r.token());
+        assertEquals(RequestState.ABORTED, loaded.state());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(FileState.ABORTED, loaded.file(i).state());
+        }
+        assertEquals(Optional.of(now), loaded.finishedAt());
+    }
+
+    @Test
+    void aChangeThatThrowsChangesNothing() throws Exception {
+        Request r = create(RequestKind.GET, alice, 2);
+        if (unsupported(r)) {
+            return;
+        }
+        assertStatus(SrmStatus.SRM_INVALID_REQUEST, () -> store.update(r.token(), cur -> {
+            throw SrmException.invalidRequest("refused");
+        }));
+        assertThrows(IllegalStateException.class, () -> store.update(r.token(),
+                cur -> cur.withFile(0, f -> f.moveTo(FileState.RELEASED), clock.instant())));
+        assertEquals(r, store.load(r.token()));
+    }
+
+    @Test
+    void aChangeMayNotTouchWhatIdentifiesTheRequest() throws Exception {
+        Request r = create(RequestKind.GET, alice, 1);
+        Request other = create(RequestKind.GET, bob, 1);
+        if (unsupported(r)) {
+            return;
+        }
+        assertThrows(IllegalStateException.class, () -> store.update(r.token(), cur -> other));
+        assertEquals(r, store.load(r.token()));
+    }
+
+    @Test
+    void anUnknownTokenIsAnInvalidRequest() {
+        assertStatus(SrmStatus.SRM_INVALID_REQUEST, () -> store.update(new RequestToken("unknown"), cur -> cur));
+    }
+
+    @Test
+    void concurrentUpdatesOfOneRequestAreNeverLost() throws Exception {
+        int files = 16;
+        Request r = create(RequestKind.BRING_ONLINE, alice, files);
+        if (unsupported(r)) {
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Request>> done = new ArrayList<>();
+            for (int i = 0; i < files; i++) {
+                int index = i;
+                done.add(pool.submit(() -> serve(r.token(), index)));
+            }
+            for (Future<Request> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        Request loaded = store.load(r.token());
+        for (int i = 0; i < files; i++) {
+            assertEquals(FileState.SUCCESS, loaded.file(i).state(), "file " + i);
+        }
+        assertEquals(RequestState.SUCCESS, loaded.state());
+    }
+}
