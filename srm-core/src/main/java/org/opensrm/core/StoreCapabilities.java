@@ -5,7 +5,8 @@ package org.opensrm.core;
  * answers {@code SRM_NOT_SUPPORTED} for what it does not.
  *
  * @param keepsTransitions {@link RequestStore#update} remembers the change (a stateless store cannot)
- * @param searchable       {@link RequestStore#findByOwner}, {@link RequestStore#tokens}, {@link RequestStore#expired}
+ * @param searchable       {@link RequestStore#findByOwner}, {@link RequestStore#tokens}, {@link RequestStore#forEach},
+ *                         {@link RequestStore#expired}
  *                         and {@link RequestStore#purgeFinished} work (a stateless store has nothing to search)
  */
 public record StoreCapabilities(boolean keepsTransitions, boolean searchable) {

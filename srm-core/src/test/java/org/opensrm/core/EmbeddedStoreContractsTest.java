@@ -9,6 +9,7 @@ import org.opensrm.core.contract.TokensContract;
 import org.opensrm.core.contract.ExpiredContract;
 import org.opensrm.core.contract.PurgeContract;
 import org.opensrm.core.contract.ReopenContract;
+import org.opensrm.core.contract.ForEachContract;
 import org.opensrm.core.contract.StoreFixture;
 
 /** Every request store contract suite, bound to the embedded store (SQLite). */
@@ -71,6 +72,14 @@ class EmbeddedStoreContractsTest {
 
     @Nested
     class Reopen extends ReopenContract {
+        @Override
+        protected StoreFixture createFixture() throws Exception {
+            return new EmbeddedFixture();
+        }
+    }
+
+    @Nested
+    class ForEach extends ForEachContract {
         @Override
         protected StoreFixture createFixture() throws Exception {
             return new EmbeddedFixture();

@@ -10,6 +10,7 @@ import org.opensrm.core.contract.TokensContract;
 import org.opensrm.core.contract.ExpiredContract;
 import org.opensrm.core.contract.PurgeContract;
 import org.opensrm.core.contract.ReopenContract;
+import org.opensrm.core.contract.ForEachContract;
 import org.opensrm.core.contract.StoreFixture;
 
 /** Every request store contract suite, bound to the PostgreSQL store on a real PostgreSQL. */
@@ -75,6 +76,14 @@ class PostgresStoreContractsTest {
 
     @Nested
     class Reopen extends ReopenContract {
+        @Override
+        protected StoreFixture createFixture() throws Exception {
+            return PG.newFixture();
+        }
+    }
+
+    @Nested
+    class ForEach extends ForEachContract {
         @Override
         protected StoreFixture createFixture() throws Exception {
             return PG.newFixture();

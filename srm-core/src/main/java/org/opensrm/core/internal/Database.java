@@ -9,9 +9,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Connections to one request database, and the one place where a failure of the database becomes
- * {@code SRM_INTERNAL_ERROR}. Reads run as single statements on the read pool; writes run in one transaction on
- * the write pool (SQLite: one connection, transactions begun IMMEDIATE, so writers queue in the pool rather than
- * retry on a busy database; PostgreSQL: the same pool as reads, the request's row locked first, see {@link #lockRows}).
+ * {@code SRM_INTERNAL_ERROR}. Reads run as single statements on the read pool. Writes: SQLite through the one
+ * {@link GroupCommitWriter} (SQLite has one writer at a time anyway; sharing commits is what makes it fast);
+ * PostgreSQL each in its own transaction on the same pool as reads, the request's row locked first
+ * ({@link #lockRows}).
  */
 public final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
@@ -25,12 +26,25 @@ public final class Database implements AutoCloseable {
     private final String name;
     private final HikariDataSource readPool;
     private final HikariDataSource writePool;
+    private final GroupCommitWriter groupWriter;
     private final boolean lockRows;
 
-    Database(String name, HikariDataSource readPool, HikariDataSource writePool, boolean lockRows) {
+    /** Reads and writes from one pool, each write its own transaction (PostgreSQL). */
+    Database(String name, HikariDataSource pool) {
+        this(name, pool, pool, null, true);
+    }
+
+    /** Reads from a pool, writes through one group-committing writer (SQLite). */
+    Database(String name, HikariDataSource readPool, GroupCommitWriter writer) {
+        this(name, readPool, null, writer, false);
+    }
+
+    private Database(String name, HikariDataSource readPool, HikariDataSource writePool,
+                     GroupCommitWriter groupWriter, boolean lockRows) {
         this.name = name;
         this.readPool = readPool;
         this.writePool = writePool;
+        this.groupWriter = groupWriter;
         this.lockRows = lockRows;
     }
 
@@ -51,7 +65,16 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** Runs {@code work} in a transaction and returns once it committed. */
     <T> T write(Work<T> work) throws SrmException {
+        try {
+            return groupWriter != null ? groupWriter.write(work) : writeAlone(work);
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    private <T> T writeAlone(Work<T> work) throws SQLException, SrmException {
         try (Connection c = writePool.getConnection()) {
             c.setAutoCommit(false);
             try {
@@ -64,8 +87,6 @@ public final class Database implements AutoCloseable {
             } finally {
                 c.setAutoCommit(true);
             }
-        } catch (SQLException e) {
-            throw unavailable(e);
         }
     }
 
@@ -84,8 +105,8 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        if (writePool != readPool) {
-            writePool.close();
+        if (groupWriter != null) {
+            groupWriter.close();
         }
         readPool.close();
     }

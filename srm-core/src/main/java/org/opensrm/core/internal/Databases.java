@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.Properties;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -38,9 +39,15 @@ public final class Databases {
         migrate(sqliteSource(url, SQLiteConfig.TransactionMode.DEFERRED), "embedded " + file);
         HikariDataSource readers = pool("srm-store-read", sqliteSource(url, SQLiteConfig.TransactionMode.DEFERRED),
                 SQLITE_READERS, SQLITE_WAIT_MS);
-        HikariDataSource writer = pool("srm-store-write", sqliteSource(url, SQLiteConfig.TransactionMode.IMMEDIATE),
-                1, SQLITE_WAIT_MS);
-        return new Database("embedded " + file, readers, writer, false);
+        try {
+            GroupCommitWriter writer = new GroupCommitWriter(file.getFileName().toString(),
+                    sqliteSource(url, SQLiteConfig.TransactionMode.IMMEDIATE).getConnection(),
+                    sqliteSource(url, SQLiteConfig.TransactionMode.DEFERRED).getConnection(), SQLITE_WAIT_MS);
+            return new Database("embedded " + file, readers, writer);
+        } catch (SQLException e) {
+            readers.close();
+            throw SrmException.internal("request store cannot be opened", e);
+        }
     }
 
     public static Database postgres(PostgresStoreConfig config) throws SrmException {
@@ -72,7 +79,7 @@ public final class Databases {
             pool.close();
             throw e;
         }
-        return new Database(config.jdbcUrl(), pool, pool, true);
+        return new Database(config.jdbcUrl(), pool);
     }
 
     private static void migrate(DataSource source, String name) throws SrmException {

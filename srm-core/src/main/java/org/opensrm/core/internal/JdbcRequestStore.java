@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.FileRequest;
@@ -125,12 +126,32 @@ public final class JdbcRequestStore implements RequestStore {
         if (states.isEmpty()) {
             return List.of();
         }
-        String in = states.stream().map(x -> "'" + x.name() + "'").collect(Collectors.joining(", ", "(", ")"));
         return db.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT token FROM srm_request WHERE state IN " + in)) {
+            try (PreparedStatement s = c.prepareStatement("SELECT token FROM srm_request WHERE state IN "
+                    + inList(states))) {
                 return tokensOf(s);
             }
         });
+    }
+
+    @Override
+    public void forEach(Set<RequestState> states, Consumer<Request> each) throws SrmException {
+        if (states.isEmpty()) {
+            return;
+        }
+        db.read(c -> {
+            try (PreparedStatement s = c.prepareStatement(Rows.SELECT_REQUESTS + " WHERE r.state IN "
+                    + inList(states) + " ORDER BY r.token, f.idx");
+                 ResultSet rs = s.executeQuery()) {
+                Rows.readAll(rs, each);
+            }
+            return null;
+        });
+    }
+
+    /** {@code ('A', 'B')}: enum names only, never client text. */
+    private static String inList(Set<RequestState> states) {
+        return states.stream().map(x -> "'" + x.name() + "'").collect(Collectors.joining(", ", "(", ")"));
     }
 
     @Override

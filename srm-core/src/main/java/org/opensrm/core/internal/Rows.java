@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FileState;
@@ -26,9 +27,11 @@ final class Rows {
             + "r.description, r.parameters, r.explanation, r.created_at, r.expires_at, r.finished_at";
     static final String FILE_COLUMNS = "f.idx, f.surl, f.target_surl, f.state, f.status, f.explanation, f.turl, "
             + "f.size, f.pin_lifetime, f.file_lifetime, f.pin_expires_at";
-    /** A request with its files in order, one row per file. */
-    static final String SELECT_REQUEST = "SELECT " + REQUEST_COLUMNS + ", " + FILE_COLUMNS
-            + " FROM srm_request r JOIN srm_file_request f ON f.token = r.token WHERE r.token = ? ORDER BY f.idx";
+    /** Requests with their files, one row per file (add a WHERE on {@code r} and an ORDER BY). */
+    static final String SELECT_REQUESTS = "SELECT " + REQUEST_COLUMNS + ", " + FILE_COLUMNS
+            + " FROM srm_request r JOIN srm_file_request f ON f.token = r.token";
+    /** A request with its files in order. */
+    static final String SELECT_REQUEST = SELECT_REQUESTS + " WHERE r.token = ? ORDER BY f.idx";
     static final String INSERT_REQUEST = "INSERT INTO srm_request (token, kind, state, owner_dn, owner_account, "
             + "owner_fqans, description, parameters, explanation, created_at, expires_at, finished_at) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -58,28 +61,37 @@ final class Rows {
 
     /** Reads the rows of {@link #SELECT_REQUEST}; empty when there are none. */
     static Optional<Request> read(ResultSet rs) throws SQLException {
-        if (!rs.next()) {
-            return Optional.empty();
+        List<Request> one = new ArrayList<>(1);
+        readAll(rs, one::add);
+        return one.stream().findFirst();
+    }
+
+    /** Reads rows of {@link #REQUEST_COLUMNS} and {@link #FILE_COLUMNS}, ordered by token and index. */
+    static void readAll(ResultSet rs, Consumer<Request> each) throws SQLException {
+        boolean more = rs.next();
+        while (more) {
+            String token = rs.getString(1);
+            RequestKind kind = RequestKind.valueOf(rs.getString(2));
+            RequestState state = RequestState.valueOf(rs.getString(3));
+            Owner owner = new Owner(rs.getString(4), rs.getString(5), TextLists.fromLines(rs.getString(6)));
+            Optional<String> description = Optional.ofNullable(rs.getString(7));
+            String parameters = rs.getString(8);
+            String explanation = rs.getString(9);
+            Instant created = Instant.ofEpochMilli(rs.getLong(10));
+            Instant expires = Instant.ofEpochMilli(rs.getLong(11));
+            Optional<Instant> finished = optionalInstant(rs, 12);
+            List<FileRequest> files = new ArrayList<>();
+            do {
+                files.add(new FileRequest(rs.getInt(13), rs.getString(14), Optional.ofNullable(rs.getString(15)),
+                        FileState.valueOf(rs.getString(16)), SrmStatus.valueOf(rs.getString(17)), rs.getString(18),
+                        Optional.ofNullable(rs.getString(19)), optionalLong(rs, 20),
+                        Duration.ofMillis(rs.getLong(21)), Duration.ofMillis(rs.getLong(22)),
+                        optionalInstant(rs, 23)));
+                more = rs.next();
+            } while (more && token.equals(rs.getString(1)));
+            each.accept(new Request(new RequestToken(token), kind, owner, description,
+                    TextLists.fromForm(parameters), created, expires, state, explanation, finished, files));
         }
-        RequestToken token = new RequestToken(rs.getString(1));
-        RequestKind kind = RequestKind.valueOf(rs.getString(2));
-        RequestState state = RequestState.valueOf(rs.getString(3));
-        Owner owner = new Owner(rs.getString(4), rs.getString(5), TextLists.fromLines(rs.getString(6)));
-        Optional<String> description = Optional.ofNullable(rs.getString(7));
-        String parameters = rs.getString(8);
-        String explanation = rs.getString(9);
-        Instant created = Instant.ofEpochMilli(rs.getLong(10));
-        Instant expires = Instant.ofEpochMilli(rs.getLong(11));
-        Optional<Instant> finished = optionalInstant(rs, 12);
-        List<FileRequest> files = new ArrayList<>();
-        do {
-            files.add(new FileRequest(rs.getInt(13), rs.getString(14), Optional.ofNullable(rs.getString(15)),
-                    FileState.valueOf(rs.getString(16)), SrmStatus.valueOf(rs.getString(17)), rs.getString(18),
-                    Optional.ofNullable(rs.getString(19)), optionalLong(rs, 20), Duration.ofMillis(rs.getLong(21)),
-                    Duration.ofMillis(rs.getLong(22)), optionalInstant(rs, 23)));
-        } while (rs.next());
-        return Optional.of(new Request(token, kind, owner, description, TextLists.fromForm(parameters), created,
-                expires, state, explanation, finished, files));
     }
 
     static void bindInsert(PreparedStatement s, Request r) throws SQLException {

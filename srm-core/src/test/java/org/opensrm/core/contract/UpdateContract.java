@@ -143,4 +143,43 @@ public abstract class UpdateContract extends RequestStoreContract {
         }
         assertEquals(RequestState.SUCCESS, loaded.state());
     }
+
+    @Test
+    void aChangeThatFailsAmongConcurrentOnesIsRolledBackAlone() throws Exception {
+        int files = 16;
+        Request r = create(RequestKind.GET, alice, files);
+        if (unsupported(r)) {
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < files; i++) {
+                int index = i;
+                done.add(pool.submit(() -> {
+                    if (index % 2 == 0) {
+                        return serve(r.token(), index);
+                    }
+                    return store.update(r.token(), cur -> {
+                        cur.withFile(index, f -> f.moveTo(FileState.IN_PROGRESS), clock.instant());
+                        throw SrmException.invalidRequest("refused " + index);
+                    });
+                }));
+            }
+            for (int i = 0; i < files; i++) {
+                try {
+                    done.get(i).get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    assertEquals(1, i % 2, "only the odd changes fail");
+                    assertEquals(SrmStatus.SRM_INVALID_REQUEST, ((SrmException) e.getCause()).status());
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+        Request loaded = store.load(r.token());
+        for (int i = 0; i < files; i++) {
+            assertEquals(i % 2 == 0 ? FileState.FILE_PINNED : FileState.QUEUED, loaded.file(i).state(), "file " + i);
+        }
+    }
 }
