@@ -36,13 +36,13 @@ public final class Databases {
             throw SrmException.internal("cannot make the state directory " + file.getParent(), e);
         }
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
-        migrate(sqliteSource(url, SQLiteConfig.TransactionMode.DEFERRED), "embedded " + file);
-        HikariDataSource readers = pool("srm-store-read", sqliteSource(url, SQLiteConfig.TransactionMode.DEFERRED),
+        migrate(sqliteSource(url), "embedded " + file);
+        HikariDataSource readers = pool("srm-store-read", sqliteSource(url),
                 SQLITE_READERS, SQLITE_WAIT_MS);
         try {
             GroupCommitWriter writer = new GroupCommitWriter(file.getFileName().toString(),
-                    sqliteSource(url, SQLiteConfig.TransactionMode.IMMEDIATE).getConnection(),
-                    sqliteSource(url, SQLiteConfig.TransactionMode.DEFERRED).getConnection(), SQLITE_WAIT_MS);
+                    sqliteSource(url).getConnection(),
+                    sqliteSource(url).getConnection(), SQLITE_WAIT_MS);
             return new Database("embedded " + file, readers, writer);
         } catch (SQLException e) {
             readers.close();
@@ -93,7 +93,7 @@ public final class Databases {
         }
     }
 
-    private static SQLiteDataSource sqliteSource(String url, SQLiteConfig.TransactionMode mode) {
+    private static SQLiteDataSource sqliteSource(String url) {
         SQLiteConfig c = new SQLiteConfig();
         c.setJournalMode(SQLiteConfig.JournalMode.WAL);
         // With WAL, NORMAL loses nothing when the process dies (a commit is in the WAL file when it returns);
@@ -101,7 +101,6 @@ public final class Databases {
         c.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
         c.enforceForeignKeys(true);
         c.setBusyTimeout((int) SQLITE_WAIT_MS);
-        c.setTransactionMode(mode);
         SQLiteDataSource ds = new SQLiteDataSource(c);
         ds.setUrl(url);
         return ds;

@@ -2,7 +2,6 @@ package org.opensrm.core.internal;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +20,12 @@ import org.slf4j.LoggerFactory;
  * returns once the transaction holding its write committed. Writes queued while a transaction runs go into the
  * next one, so under load many writes share a commit and the pages they touch are written once.
  *
- * <p>Commits never wait for the disk: the WAL is not checkpointed by the commit that fills it (SQLite's default,
- * which makes one commit in a few hundred pay two fsyncs) but by this writer's own checkpoint thread, every
- * {@link #CHECKPOINT_EVERY_MS} ms on a connection of its own, beside the writes.
+ * <p>Commits seldom wait for the disk: the WAL is checkpointed by a thread of this writer, every
+ * {@link #CHECKPOINT_EVERY_MS} ms on a connection of its own, beside the writes, rather than by the commit that
+ * fills a thousand pages (SQLite's default, which makes one commit in a few hundred pay two fsyncs). A commit
+ * still checkpoints when the WAL reaches {@link #WAL_LIMIT_PAGES} pages, which bounds the WAL when writes outrun
+ * the checkpoint thread. No transaction stays open between batches, so the WAL restarts from its beginning once
+ * it has been checkpointed.
  *
  * <p>A caller waits at most {@code waitMillis}; a write that has not started by then is dropped and the caller
  * gets {@code SRM_INTERNAL_ERROR}; one that has started is waited for (it is short).
@@ -34,6 +36,8 @@ final class GroupCommitWriter implements AutoCloseable {
     static final int MAX_BATCH = 256;
 
     static final long CHECKPOINT_EVERY_MS = 1000;
+    /** WAL pages (4 KiB) at which a commit checkpoints itself. */
+    static final int WAL_LIMIT_PAGES = 8192;
 
     private static final int WAITING = 0;
     private static final int RUNNING = 1;
@@ -53,9 +57,8 @@ final class GroupCommitWriter implements AutoCloseable {
         this.checkpointConnection = checkpointConnection;
         this.waitMillis = waitMillis;
         try (Statement s = connection.createStatement()) {
-            s.execute("PRAGMA wal_autocheckpoint = 0");
+            s.execute("PRAGMA wal_autocheckpoint = " + WAL_LIMIT_PAGES);
         }
-        connection.setAutoCommit(false);
         this.thread = new Thread(this::loop, "srm-store-writer " + name);
         thread.setDaemon(true);
         this.checkpointer = new Thread(this::checkpoints, "srm-store-checkpoint " + name);
@@ -140,23 +143,28 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private void runBatch(List<Task<?>> batch) {
         List<Task<?>> started = new ArrayList<>(batch.size());
-        for (Task<?> task : batch) {
-            if (task.state.compareAndSet(WAITING, RUNNING)) {
-                started.add(task);
-                task.runIn(connection);
+        try (Statement sql = connection.createStatement()) {
+            sql.execute("BEGIN IMMEDIATE");
+            for (Task<?> task : batch) {
+                if (task.state.compareAndSet(WAITING, RUNNING)) {
+                    started.add(task);
+                    task.runIn(connection, sql);
+                }
             }
-        }
-        try {
-            connection.commit();
+            sql.execute("COMMIT");
         } catch (SQLException e) {
             for (Task<?> task : started) {
                 task.fail(e);
             }
-            try {
-                connection.rollback();
-            } catch (SQLException ignored) {
-                // nothing more to undo
-            }
+            rollbackQuietly();
+        }
+    }
+
+    private void rollbackQuietly() {
+        try (Statement sql = connection.createStatement()) {
+            sql.execute("ROLLBACK");
+        } catch (SQLException ignored) {
+            // no transaction was open
         }
     }
 
@@ -176,7 +184,7 @@ final class GroupCommitWriter implements AutoCloseable {
             t.finish();
         }
         try (Connection writer = connection; Connection checkpoint = checkpointConnection) {
-            connection.commit();
+            LOG.debug("request store writer closed");
         } catch (SQLException e) {
             LOG.warn("request store did not close cleanly: {}", e.toString());
         }
@@ -195,25 +203,18 @@ final class GroupCommitWriter implements AutoCloseable {
             this.work = work;
         }
 
-        void runIn(Connection c) {
-            Savepoint sp = null;
+        /** Runs the write in a savepoint of the open transaction; a failing write rolls back to it. */
+        void runIn(Connection c, Statement sql) throws SQLException {
+            sql.execute("SAVEPOINT w");
             try {
-                sp = c.setSavepoint();
                 result = work.run(c);
-                c.releaseSavepoint(sp);
-                completed = true;
             } catch (SQLException | SrmException | RuntimeException e) {
                 failure = e;
+                sql.execute("ROLLBACK TO w");
+            } finally {
                 completed = true;
-                if (sp != null) {
-                    try {
-                        c.rollback(sp);
-                        c.releaseSavepoint(sp);
-                    } catch (SQLException rollback) {
-                        e.addSuppressed(rollback);
-                    }
-                }
             }
+            sql.execute("RELEASE w");
         }
 
         void fail(Exception e) {
