@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -74,9 +76,10 @@ public final class RequestStoreBenchmark {
                 }
             } else {
                 try (PostgresCluster pg = PostgresCluster.create()) {
+                    Set<String> made = new HashSet<>();
                     run(o, "PostgreSQL 15", sub -> RequestStores.postgres(PostgresStoreConfig.builder(
-                                    pg.createDatabase(sub), PostgresCluster.USER).poolSize(o.threads).build(),
-                                    Clock.systemUTC()),
+                                    made.add(sub) ? pg.createDatabase(sub) : pg.jdbcUrl(sub), PostgresCluster.USER)
+                                    .poolSize(o.threads).build(), Clock.systemUTC()),
                             sub -> databaseSize(pg.jdbcUrl(sub)));
                 }
             }
@@ -88,6 +91,7 @@ public final class RequestStoreBenchmark {
         try (RequestStore store = open.open("cycle")) {
             cycles = cycles(store, o.threads, o.seconds);
         }
+        progress("  %.0f cycles/s", cycles);
         long bytes;
         double[] latency;
         try (RequestStore store = open.open("size")) {
@@ -95,6 +99,7 @@ public final class RequestStoreBenchmark {
             latency = statusReads(store, sample, o.reads);
         }
         bytes = size.bytes("size");
+        progress("  %,d bytes; status read p50 %.2f ms, p99 %.2f ms", bytes, latency[0], latency[1]);
         double reopen = reopen(open, o.queued);
         System.out.printf("| %s | %d | %.0f | %,d | %.0f MiB | %.0f B | %.2f / %.2f | %,d | %.1f |%n", name, o.threads,
                 cycles, o.finished, bytes / 1048576.0, (double) bytes / Math.max(1, o.finished), latency[0],

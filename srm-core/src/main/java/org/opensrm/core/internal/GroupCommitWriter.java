@@ -58,6 +58,8 @@ final class GroupCommitWriter implements AutoCloseable {
         this.waitMillis = waitMillis;
         try (Statement s = connection.createStatement()) {
             s.execute("PRAGMA wal_autocheckpoint = " + WAL_LIMIT_PAGES);
+            // when the WAL restarts, a file that grew past this is cut back to it
+            s.execute("PRAGMA journal_size_limit = " + WAL_LIMIT_PAGES * 4096L);
         }
         this.thread = new Thread(this::loop, "srm-store-writer " + name);
         thread.setDaemon(true);

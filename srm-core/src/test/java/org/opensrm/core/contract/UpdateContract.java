@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -22,6 +23,33 @@ import org.opensrm.core.RequestToken;
 
 /** {@link org.opensrm.core.RequestStore#update}. */
 public abstract class UpdateContract extends RequestStoreContract {
+
+    /** Runs {@code work(i)} for i in [0, n) on 8 threads; returns each outcome (result or failure) in order. */
+    private static List<Future<Request>> inParallel(int n, IndexedCall work) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Request>> done = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int index = i;
+                done.add(pool.submit(() -> work.call(index)));
+            }
+            for (Future<Request> f : done) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    // the caller looks at each outcome
+                }
+            }
+            return done;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @FunctionalInterface
+    private interface IndexedCall {
+        Request call(int index) throws Exception;
+    }
 
     private boolean unsupported(Request r) {
         return declaredUnsupported(store.capabilities().keepsTransitions(),
@@ -124,18 +152,8 @@ public abstract class UpdateContract extends RequestStoreContract {
         if (unsupported(r)) {
             return;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        try {
-            List<Future<Request>> done = new ArrayList<>();
-            for (int i = 0; i < files; i++) {
-                int index = i;
-                done.add(pool.submit(() -> serve(r.token(), index)));
-            }
-            for (Future<Request> f : done) {
-                f.get();
-            }
-        } finally {
-            pool.shutdown();
+        for (Future<Request> f : inParallel(files, index -> serve(r.token(), index))) {
+            f.get();
         }
         Request loaded = store.load(r.token());
         for (int i = 0; i < files; i++) {
@@ -151,31 +169,19 @@ public abstract class UpdateContract extends RequestStoreContract {
         if (unsupported(r)) {
             return;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int i = 0; i < files; i++) {
-                int index = i;
-                done.add(pool.submit(() -> {
-                    if (index % 2 == 0) {
-                        return serve(r.token(), index);
-                    }
-                    return store.update(r.token(), cur -> {
-                        cur.withFile(index, f -> f.moveTo(FileState.IN_PROGRESS), clock.instant());
-                        throw SrmException.invalidRequest("refused " + index);
-                    });
+        List<Future<Request>> done = inParallel(files, index -> index % 2 == 0 ? serve(r.token(), index)
+                : store.update(r.token(), cur -> {
+                    cur.withFile(index, f -> f.moveTo(FileState.IN_PROGRESS), clock.instant());
+                    throw SrmException.invalidRequest("refused " + index);
                 }));
+        for (int i = 0; i < files; i++) {
+            try {
+                done.get(i).get();
+                assertEquals(0, i % 2, "only the odd changes fail");
+            } catch (ExecutionException e) {
+                assertEquals(1, i % 2, "only the odd changes fail");
+                assertEquals(SrmStatus.SRM_INVALID_REQUEST, ((SrmException) e.getCause()).status());
             }
-            for (int i = 0; i < files; i++) {
-                try {
-                    done.get(i).get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    assertEquals(1, i % 2, "only the odd changes fail");
-                    assertEquals(SrmStatus.SRM_INVALID_REQUEST, ((SrmException) e.getCause()).status());
-                }
-            }
-        } finally {
-            pool.shutdown();
         }
         Request loaded = store.load(r.token());
         for (int i = 0; i < files; i++) {
