@@ -44,6 +44,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private static final int DROPPED = 2;
 
     private final Connection connection;
+    private final StatementCache cache;
     private final long waitMillis;
     private final BlockingQueue<Task<?>> queue = new LinkedBlockingQueue<>();
     private final Connection checkpointConnection;
@@ -54,6 +55,7 @@ final class GroupCommitWriter implements AutoCloseable {
     GroupCommitWriter(String name, Connection connection, Connection checkpointConnection, long waitMillis)
             throws SQLException {
         this.connection = connection;
+        this.cache = new StatementCache(connection);
         this.checkpointConnection = checkpointConnection;
         this.waitMillis = waitMillis;
         try (Statement s = connection.createStatement()) {
@@ -150,14 +152,18 @@ final class GroupCommitWriter implements AutoCloseable {
             for (Task<?> task : batch) {
                 if (task.state.compareAndSet(WAITING, RUNNING)) {
                     started.add(task);
-                    task.runIn(connection, sql);
+                    task.runIn(cache.connection(), sql);
                 }
             }
             sql.execute("COMMIT");
+            if (started.stream().anyMatch(t -> t.failure != null)) {
+                cache.clear();
+            }
         } catch (SQLException e) {
             for (Task<?> task : started) {
                 task.fail(e);
             }
+            cache.clear();
             rollbackQuietly();
         }
     }
@@ -185,7 +191,8 @@ final class GroupCommitWriter implements AutoCloseable {
             t.fail(new SQLException("request store closed"));
             t.finish();
         }
-        try (Connection writer = connection; Connection checkpoint = checkpointConnection) {
+        try (StatementCache statements = cache; Connection writer = connection;
+             Connection checkpoint = checkpointConnection) {
             LOG.debug("request store writer closed");
         } catch (SQLException e) {
             LOG.warn("request store did not close cleanly: {}", e.toString());
