@@ -14,7 +14,8 @@ import java.util.Map;
  * The embedded writer's prepared statements, compiled once and kept (SQLite compiles a statement on every
  * {@code prepareStatement}, and its driver keeps none). {@link #connection()} is the writer's connection as the
  * store's code sees it: {@code prepareStatement(sql)} hands out the kept statement, whose {@code close()} only
- * clears it for the next use. One thread only (the writer's).
+ * clears it for the next use (so a statement is used by one caller at a time, never two open at once). One thread
+ * only (the writer's).
  */
 final class StatementCache implements AutoCloseable {
     private final Connection target;
