@@ -1,0 +1,94 @@
+package org.opensrm.core;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.opensrm.common.SrmException;
+
+/**
+ * Where requests are kept between the calls of a client. Every failure of the store itself (unreachable,
+ * broken) is an {@link SrmException} with {@code SRM_INTERNAL_ERROR}, thrown within a bounded time, never a hang;
+ * the store serves again by itself once the failure is gone. A request a call returned is kept: nothing written
+ * is lost when the process is killed afterwards.
+ *
+ * <p>Implementations: {@link RequestStores#embedded} (one frontend, SQLite under the state directory) and
+ * {@link RequestStores#postgres} (several frontends sharing one PostgreSQL). Both pass the contract suite in this
+ * module's test-jar ({@code org.opensrm.core.contract}).
+ *
+ * <p><b>Gateway mode.</b> The signed stateless tokens of gateway mode ({@code TokenCodec} in srm-server) fit
+ * this interface as a store that keeps nothing: {@link #create} encodes the whole request (kind, owner DN digest,
+ * lifetimes, files) into a signed token, so the store chooses the token, which is why {@code create} returns it;
+ * {@link #load} verifies the signature and decodes it (an unknown or forged token: {@code SRM_INVALID_REQUEST});
+ * {@link #loadOwned} compares the DN digest the token carries, the owner binding gateway mode has. Its files are
+ * served at once, so a decoded request is in its kind's ready state until the token's expiry and
+ * {@code FILE_LIFETIME_EXPIRED} after. It declares {@link StoreCapabilities} {@code (false, false)}: {@link #update}
+ * cannot be remembered and the searches have nothing to search, so both answer {@code SRM_NOT_SUPPORTED}, which the
+ * contract suite checks instead of the persistent behaviour.
+ */
+public interface RequestStore extends AutoCloseable {
+
+    StoreCapabilities capabilities();
+
+    /** Gives the request a token and keeps it, queued, with every file queued. */
+    Request create(NewRequest request) throws SrmException;
+
+    /**
+     * The request as last stored, for the engine (no owner check).
+     *
+     * @throws SrmException {@code SRM_INVALID_REQUEST} for a token this store does not know
+     */
+    Request load(RequestToken token) throws SrmException;
+
+    /**
+     * The request, for its owner only.
+     *
+     * @throws SrmException {@code SRM_INVALID_REQUEST} for an unknown token, {@code SRM_AUTHORIZATION_FAILURE} for
+     *                      another user's (revealing nothing about it)
+     */
+    default Request loadOwned(RequestToken token, Owner caller) throws SrmException {
+        Request r = load(token);
+        r.requireOwner(caller);
+        return r;
+    }
+
+    /**
+     * Applies {@code change} to the request as stored and keeps the result, atomically: two updates of one
+     * request, from this process or another frontend, never interleave, and a failed update leaves it as it was.
+     * The token, kind, owner and number of files cannot change.
+     *
+     * @return the request as now stored
+     * @throws SrmException {@code SRM_INVALID_REQUEST} for an unknown token, or whatever {@code change} threw
+     */
+    Request update(RequestToken token, RequestChange change) throws SrmException;
+
+    /** The tokens of {@code owner}'s requests (same DN and account), with this description if given. */
+    List<RequestToken> findByOwner(Owner owner, Optional<String> description) throws SrmException;
+
+    /** The tokens of every request in one of {@code states} (e.g. the active ones, after a restart). */
+    List<RequestToken> tokens(Set<RequestState> states) throws SrmException;
+
+    /**
+     * Hands every request in one of {@code states} to {@code each}, files included, in one pass over the store:
+     * how the engine finds the work to resume after a restart without one read per request.
+     */
+    void forEach(Set<RequestState> states, Consumer<Request> each) throws SrmException;
+
+    /**
+     * Up to {@code limit} tokens of requests with a lifetime that ran out at {@code now}: an active request past
+     * its total request time, or one with a file whose pin or TURL expired.
+     */
+    List<RequestToken> expired(Instant now, int limit) throws SrmException;
+
+    /**
+     * Deletes every request that finished before {@code before}, with its files.
+     *
+     * @return how many requests were deleted
+     */
+    int purgeFinished(Instant before) throws SrmException;
+
+    /** Releases connections and files; the store is unusable afterwards. */
+    @Override
+    void close();
+}

@@ -1,0 +1,31 @@
+package org.opensrm.core;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+
+/**
+ * Makes full-mode request tokens: 160 random bits from {@link SecureRandom}, base64url without padding
+ * (27 characters). Unguessable, so a token cannot be found by trying; bound to its owner by the store, which
+ * checks the owner on every client access.
+ */
+public final class TokenGenerator {
+    /** Random bytes in a token (160 bits). */
+    public static final int RANDOM_BYTES = 20;
+    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
+
+    private final SecureRandom random;
+
+    public TokenGenerator() {
+        this(new SecureRandom());
+    }
+
+    public TokenGenerator(SecureRandom random) {
+        this.random = random;
+    }
+
+    public RequestToken next() {
+        byte[] bytes = new byte[RANDOM_BYTES];
+        random.nextBytes(bytes);
+        return new RequestToken(B64.encodeToString(bytes));
+    }
+}

@@ -1,0 +1,113 @@
+package org.opensrm.core.internal;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.opensrm.common.SrmException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Connections to one request database, and the one place where a failure of the database becomes
+ * {@code SRM_INTERNAL_ERROR}. Reads run as single statements on the read pool. Writes: SQLite through the one
+ * {@link GroupCommitWriter} (SQLite has one writer at a time anyway; sharing commits is what makes it fast);
+ * PostgreSQL each in its own transaction on the same pool as reads, the request's row locked first
+ * ({@link #lockRows}).
+ */
+public final class Database implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
+
+    /** Work on one connection. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection c) throws SQLException, SrmException;
+    }
+
+    private final String name;
+    private final HikariDataSource readPool;
+    private final HikariDataSource writePool;
+    private final GroupCommitWriter groupWriter;
+    private final boolean lockRows;
+
+    /** Reads and writes from one pool, each write its own transaction (PostgreSQL). */
+    Database(String name, HikariDataSource pool) {
+        this(name, pool, pool, null, true);
+    }
+
+    /** Reads from a pool, writes through one group-committing writer (SQLite). */
+    Database(String name, HikariDataSource readPool, GroupCommitWriter writer) {
+        this(name, readPool, null, writer, false);
+    }
+
+    private Database(String name, HikariDataSource readPool, HikariDataSource writePool,
+                     GroupCommitWriter groupWriter, boolean lockRows) {
+        this.name = name;
+        this.readPool = readPool;
+        this.writePool = writePool;
+        this.groupWriter = groupWriter;
+        this.lockRows = lockRows;
+    }
+
+    /**
+     * Whether a write must lock the request's row before it reads it (PostgreSQL, where writers run side by side;
+     * a separate statement, so that the read after it sees what the writer before it committed). SQLite writes
+     * one at a time anyway.
+     */
+    boolean lockRows() {
+        return lockRows;
+    }
+
+    <T> T read(Work<T> work) throws SrmException {
+        try (Connection c = readPool.getConnection()) {
+            return work.run(c);
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    /** Runs {@code work} in a transaction and returns once it committed. */
+    <T> T write(Work<T> work) throws SrmException {
+        try {
+            return groupWriter != null ? groupWriter.write(work) : writeAlone(work);
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    private <T> T writeAlone(Work<T> work) throws SQLException, SrmException {
+        try (Connection c = writePool.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | SrmException | RuntimeException e) {
+                rollbackQuietly(c);
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        }
+    }
+
+    private SrmException unavailable(SQLException e) {
+        LOG.warn("request store {} unavailable: {}", name, e.toString());
+        return SrmException.internal("request store unavailable", e);
+    }
+
+    private static void rollbackQuietly(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the connection is broken; the pool drops it
+        }
+    }
+
+    @Override
+    public void close() {
+        if (groupWriter != null) {
+            groupWriter.close();
+        }
+        readPool.close();
+    }
+}

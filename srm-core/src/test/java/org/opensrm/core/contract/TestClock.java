@@ -1,0 +1,35 @@
+package org.opensrm.core.contract;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock a test moves by hand. */
+public final class TestClock extends Clock {
+    private volatile Instant now;
+
+    public TestClock(Instant start) {
+        this.now = start;
+    }
+
+    public void advance(Duration d) {
+        now = now.plus(d);
+    }
+
+    @Override
+    public Instant instant() {
+        return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+}
