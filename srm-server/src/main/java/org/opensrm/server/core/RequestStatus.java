@@ -21,13 +21,13 @@ public final class RequestStatus {
             return SrmStatus.SRM_INVALID_REQUEST;
         }
         int ok = 0;
-        int transient = 0;
+        int serverErrors = 0;
         for (T f : files) {
             SrmStatus s = status.apply(f);
             if (s.isSuccess()) {
                 ok++;
             } else if (s == SrmStatus.SRM_INTERNAL_ERROR) {
-                transient++;
+                serverErrors++;
             }
         }
         if (ok == files.size()) {
@@ -36,7 +36,7 @@ public final class RequestStatus {
         if (ok > 0) {
             return SrmStatus.SRM_PARTIAL_SUCCESS;
         }
-        return transient == files.size() ? SrmStatus.SRM_INTERNAL_ERROR : SrmStatus.SRM_FAILURE;
+        return serverErrors == files.size() ? SrmStatus.SRM_INTERNAL_ERROR : SrmStatus.SRM_FAILURE;
     }
 
     /**
