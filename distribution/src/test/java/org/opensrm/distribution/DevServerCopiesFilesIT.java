@@ -60,41 +60,41 @@ class DevServerCopiesFilesIT {
                 .directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().remove("X509_USER_PROXY");
         launcher = pb.start();
-        CompletableFuture<List<String>> up = CompletableFuture.supplyAsync(() -> {
+        // One thread reads everything the launcher prints until it ends (the pipe never fills), and hands over
+        // the lines up to its last instruction as soon as that is printed.
+        CompletableFuture<List<String>> up = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
             List<String> lines = new ArrayList<>();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
-                    StandardCharsets.UTF_8))) {
+            try {
+                BufferedReader r = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
+                        StandardCharsets.UTF_8));
                 for (String line = r.readLine(); line != null; line = r.readLine()) {
                     synchronized (printed) {
                         printed.append(line).append('\n');
                     }
                     lines.add(line);
                     if (line.startsWith("Ctrl-C stops")) {
-                        CompletableFuture.runAsync(() -> drain(r));
-                        return lines;
+                        up.complete(List.copyOf(lines));
                     }
                 }
             } catch (IOException e) {
                 lines.add("(read failed: " + e + ")");
             }
-            return lines;
-        });
-        List<String> lines = up.get(4, TimeUnit.MINUTES);
+            up.complete(lines); // the launcher ended before its instructions
+        }, "launcher-output");
+        reader.setDaemon(true);
+        reader.start();
+        List<String> lines;
+        try {
+            lines = up.get(90, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            synchronized (printed) {
+                throw new AssertionError("the launcher printed no instructions within 90 seconds:\n" + printed, e);
+            }
+        }
         assertTrue(!lines.isEmpty() && lines.get(lines.size() - 1).startsWith("Ctrl-C stops"),
                 "the launcher did not come up:\n" + printed);
         return lines;
-    }
-
-    private void drain(BufferedReader r) {
-        try {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                synchronized (printed) {
-                    printed.append(line).append('\n');
-                }
-            }
-        } catch (IOException ignored) {
-            // the launcher ended
-        }
     }
 
     private static String printedLine(List<String> lines, String start) {
