@@ -23,20 +23,10 @@ public interface PathPolicy {
     /** @throws SrmException {@code SRM_AUTHORIZATION_FAILURE} naming the path and the access it lacks */
     void check(Access access, SrmPath path) throws SrmException;
 
-    /** False when {@link #check} never refuses: the caller can skip work done only to choose the access. */
-    default boolean restricts() {
-        return true;
-    }
-
     /** Allows everything: the per-path decision is the backend's. */
     PathPolicy ANY = new PathPolicy() {
         @Override
         public void check(Access access, SrmPath path) {
-        }
-
-        @Override
-        public boolean restricts() {
-            return false;
         }
 
         @Override
