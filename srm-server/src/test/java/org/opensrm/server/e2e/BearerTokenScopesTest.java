@@ -244,4 +244,23 @@ class BearerTokenScopesTest {
         assertTrue(auditLines().stream().anyMatch(l -> l.startsWith("authz dn=\"" + site.alice().dn()
                 + "\"") && l.contains("mapper=gridmap")), auditLines().toString());
     }
+
+    @Test
+    void realGfal2AndArcClientsWithCertificatesAreServedAsBeforeOnTheTokenEnabledPort() throws Exception {
+        org.opensrm.testkit.SrmClients alice = site.clients(site.alice());
+        Path local = site.scratch("token-site");
+        OnDisk.randomFile(local.resolve("seed.bin"), 5000, 77);
+        org.opensrm.testkit.ClientRun put = alice.gfal("gfal-copy", "file://" + local.resolve("seed.bin"),
+                surl("/alice/gfal-seed.bin"));
+        assertTrue(put.ok(), put.describe());
+        assertEquals(E2eSite.ALICE_ACCOUNT, OnDisk.owner(site.onDisk("/alice/gfal-seed.bin")));
+        org.opensrm.testkit.ClientRun ls = alice.gfal("gfal-ls", surl("/alice"));
+        assertTrue(ls.ok(), ls.describe());
+        assertTrue(GfalOutput.results(ls).contains("gfal-seed.bin"), ls.describe());
+        org.opensrm.testkit.ClientRun arcls = alice.arc("arcls", "-t", "30", surl("/alice"));
+        assertTrue(arcls.ok(), arcls.describe());
+        assertTrue(arcls.stdout().contains("gfal-seed.bin"), arcls.describe());
+        assertTrue(auditLines().stream().anyMatch(l -> l.startsWith("authz dn=\"" + site.alice().dn() + "\"")
+                && l.contains("mapper=gridmap")), auditLines().toString());
+    }
 }
