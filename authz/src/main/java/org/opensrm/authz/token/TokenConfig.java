@@ -17,7 +17,8 @@ import java.util.Set;
  * @param groupMap        {@code "group-pattern" account} lines mapping {@code wlcg.groups} (first group that
  *                        matches a line decides), in the VOMS role map's form; empty: no group mapping
  * @param clockSkew       how far {@code exp} and {@code nbf} may be off the server's clock, default 60 s
- * @param maxTokenBytes   longer tokens are refused before they are parsed, default {@value #MAX_TOKEN_BYTES}
+ * @param maxTokenBytes   longer tokens are refused before they are parsed, default {@value #MAX_TOKEN_BYTES}, at most
+ *                        {@value #MAX_TOKEN_BYTES_LIMIT}
  * @param refreshInterval how often the JWKS files and the group map are looked at for changes
  */
 public record TokenConfig(List<TokenIssuer> issuers, List<String> audiences, Optional<Path> groupMap,
@@ -25,6 +26,8 @@ public record TokenConfig(List<TokenIssuer> issuers, List<String> audiences, Opt
     /** The audience the WLCG Common JWT Profile reserves for tokens any relying party accepts. */
     public static final String ANY_AUDIENCE = "https://wlcg.cern.ch/jwt/v1/any";
     public static final int MAX_TOKEN_BYTES = 16 * 1024;
+    /** The largest {@code maxTokenBytes}: what the transport's request head limit with tokens (40 KiB) carries. */
+    public static final int MAX_TOKEN_BYTES_LIMIT = 32 * 1024;
     public static final Duration CLOCK_SKEW = Duration.ofSeconds(60);
 
     public TokenConfig {
@@ -46,8 +49,9 @@ public record TokenConfig(List<TokenIssuer> issuers, List<String> audiences, Opt
         if (clockSkew.isNegative() || clockSkew.compareTo(Duration.ofMinutes(5)) > 0) {
             throw new IllegalArgumentException("clock skew must be within 0..5m: " + clockSkew);
         }
-        if (maxTokenBytes < 512 || maxTokenBytes > 64 * 1024) {
-            throw new IllegalArgumentException("maxTokenBytes must be within 512..65536: " + maxTokenBytes);
+        if (maxTokenBytes < 512 || maxTokenBytes > MAX_TOKEN_BYTES_LIMIT) {
+            throw new IllegalArgumentException("maxTokenBytes must be within 512.." + MAX_TOKEN_BYTES_LIMIT + ": "
+                    + maxTokenBytes);
         }
         if (refreshInterval.isNegative()) {
             throw new IllegalArgumentException("refreshInterval must not be negative: " + refreshInterval);

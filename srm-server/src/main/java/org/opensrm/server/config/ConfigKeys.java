@@ -41,7 +41,7 @@ public final class ConfigKeys {
             new ConfigKey("srm.authz.tokens.groupmap", "",
                     "Maps wlcg.groups to accounts: lines \"group-pattern\" account as in the VOMS role map, first group that matches decides; empty: the issuer's account."),
             new ConfigKey("srm.authz.tokens.clock.skew", "60s", "How far a token's exp and nbf may be off the server's clock (at most 5m)."),
-            new ConfigKey("srm.authz.tokens.max.bytes", "16384", "Longest bearer token accepted; longer ones are refused before they are parsed."),
+            new ConfigKey("srm.authz.tokens.max.bytes", "16384", "Longest bearer token accepted (512..32768); longer ones are refused before they are parsed."),
             new ConfigKey("srm.token.key", null,
                     "Secret (at least 16 characters) that signs request tokens; frontends sharing a namespace share it. Required."),
             new ConfigKey("srm.mode", "gateway", "Protocol mode: gateway (synchronous TURLs, no request state)."),

@@ -166,7 +166,7 @@ public record ServerConfig(
         try {
             return Optional.of(new TokenConfig(issuers, c.getList("srm.authz.tokens.audiences"),
                     optionalPath(c, "srm.authz.tokens.groupmap"), c.getDuration("srm.authz.tokens.clock.skew"),
-                    c.getInt("srm.authz.tokens.max.bytes", 512, 64 * 1024), c.getDuration("srm.authz.refresh")));
+                    c.getInt("srm.authz.tokens.max.bytes", 512, TokenConfig.MAX_TOKEN_BYTES_LIMIT), c.getDuration("srm.authz.refresh")));
         } catch (IllegalArgumentException e) {
             throw new ConfigException("srm.authz.tokens: " + e.getMessage());
         }
