@@ -15,7 +15,10 @@ import org.slf4j.LoggerFactory;
  * account decides; one that refuses ends the chain), then the local account database (which refuses accounts that
  * do not exist and uid 0). Each decision is written as one line to the {@code org.opensrm.audit} logger: the DN,
  * the FQANs, the mapper that decided and the account, or the reason of the refusal. Credentials are never logged.
- * Per-path decisions are then taken by the backend with the account's uid, gid and groups.
+ * Per-path decisions are then taken by the backend with the account's uid, gid and groups, and for a bearer token
+ * with storage scopes also by the {@link PathPolicy} of its {@link Decision}. A client that came with a bearer
+ * token and no certificate is put only to the mappers that {@linkplain Mapper#mapsBearerTokens() map tokens}; its
+ * audit line names the token's subject and issuer ({@code token="sub@iss"}), never the token.
  */
 public final class AuthorizationChain implements Authorizer {
     private static final Logger AUDIT = LoggerFactory.getLogger("org.opensrm.audit");
@@ -35,6 +38,11 @@ public final class AuthorizationChain implements Authorizer {
 
     @Override
     public Account authorize(ClientIdentity client) throws SrmException {
+        return decide(client).account();
+    }
+
+    @Override
+    public Decision decide(ClientIdentity client) throws SrmException {
         String by = "ban";
         try {
             Optional<String> ban = banList.banOf(client);
@@ -46,30 +54,42 @@ public final class AuthorizationChain implements Authorizer {
                 throw SrmException.denied("the VOMS attributes of the proxy were not accepted: "
                         + client.vomsRejected().get());
             }
+            boolean bearer = client.bearer().isPresent();
             for (Mapper mapper : mappers) {
+                if (bearer && !mapper.mapsBearerTokens()) {
+                    continue;
+                }
                 by = mapper.name();
                 Optional<Mapping> mapping = mapper.map(client);
                 if (mapping.isPresent()) {
-                    Account account = withPrimaryGroup(accounts.resolve(mapping.get().account()), mapping.get(), by);
+                    Mapping m = mapping.get();
+                    Account account = withPrimaryGroup(accounts.resolve(m.account()), m, by);
+                    String subject = m.subject().orElse(client.subject());
                     if (AUDIT.isInfoEnabled()) {
-                        AUDIT.info("authz dn=\"{}\" fqans=\"{}\" mapper={} account={}", client.dn(),
-                                String.join(",", client.fqans()), by, account);
+                        AUDIT.info("authz {}=\"{}\" fqans=\"{}\" mapper={} account={}", bearer ? "token" : "dn",
+                                subject, String.join(",", client.fqans()), by, account);
                     }
-                    return account;
+                    return new Decision(account, m.paths(), subject);
                 }
             }
             by = "none";
-            throw SrmException.denied("DN " + client.dn() + " is not mapped");
+            throw SrmException.denied(bearer ? "no mapper accepts the bearer token"
+                    : "DN " + client.dn() + " is not mapped");
         } catch (SrmException e) {
-            AUDIT.info("authz dn=\"{}\" fqans=\"{}\" mapper={} refused={} reason=\"{}\"", client.dn(),
-                    String.join(",", client.fqans()), by, e.status(), e.getMessage());
+            AUDIT.info("authz {}=\"{}\" fqans=\"{}\" mapper={} refused={} reason=\"{}\"", kind(client),
+                    client.subject(), String.join(",", client.fqans()), by, e.status(), e.getMessage());
             throw e;
         } catch (RuntimeException e) {
-            AUDIT.warn("authz dn=\"{}\" fqans=\"{}\" mapper={} refused={} reason=\"{}\"", client.dn(),
-                    String.join(",", client.fqans()), by, SrmStatus.SRM_AUTHORIZATION_FAILURE, e.toString());
+            AUDIT.warn("authz {}=\"{}\" fqans=\"{}\" mapper={} refused={} reason=\"{}\"", kind(client),
+                    client.subject(), String.join(",", client.fqans()), by, SrmStatus.SRM_AUTHORIZATION_FAILURE,
+                    e.toString());
             throw new SrmException(SrmStatus.SRM_AUTHORIZATION_FAILURE,
                     "authorization by " + by + " failed (details are in the server log)");
         }
+    }
+
+    private static String kind(ClientIdentity client) {
+        return client.bearer().isPresent() ? "token" : "dn";
     }
 
     private static Account withPrimaryGroup(Account account, Mapping mapping, String by) throws SrmException {

@@ -19,6 +19,16 @@ public interface Authorizer {
      */
     Account authorize(ClientIdentity client) throws SrmException;
 
+    /**
+     * The account and the per-path policy. By default {@link #authorize} with {@link PathPolicy#ANY}; the
+     * {@link AuthorizationChain} narrows the policy for bearer tokens with storage scopes.
+     *
+     * @throws SrmException as {@link #authorize}
+     */
+    default Decision decide(ClientIdentity client) throws SrmException {
+        return new Decision(authorize(client), PathPolicy.ANY, client.subject());
+    }
+
     /** Refuses everyone: the default until an authorizer is configured. */
     Authorizer DENY_ALL = client -> {
         throw new SrmException(SrmStatus.SRM_AUTHORIZATION_FAILURE, "no authorization source is configured");

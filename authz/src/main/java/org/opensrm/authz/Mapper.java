@@ -19,4 +19,12 @@ public interface Mapper {
      *                      deny, or the mapping service cannot be asked: never access by failure)
      */
     Optional<Mapping> map(ClientIdentity client) throws SrmException;
+
+    /**
+     * True for a mapper that decides clients who came with a bearer token and no certificate; the chain asks only
+     * those about such clients (a DN-keyed mapper has nothing to look up). False by default.
+     */
+    default boolean mapsBearerTokens() {
+        return false;
+    }
 }

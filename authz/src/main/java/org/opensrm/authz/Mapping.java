@@ -1,16 +1,26 @@
 package org.opensrm.authz;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
  * What a {@link Mapper} decided: the local account name and, when the mapping source names one, the primary group
- * the client acts with (it must be one of the account's groups).
+ * the client acts with (it must be one of the account's groups); the paths the client may touch (a token's
+ * scopes; {@link PathPolicy#ANY} otherwise); and, when the mapper established it, the subject the audit and
+ * access lines name instead of the DN (a token's {@code sub} and {@code iss}).
  */
-public record Mapping(String account, OptionalInt primaryGid) {
+public record Mapping(String account, OptionalInt primaryGid, PathPolicy paths, Optional<String> subject) {
     public Mapping {
         Objects.requireNonNull(account, "account");
         Objects.requireNonNull(primaryGid, "primaryGid");
+        Objects.requireNonNull(paths, "paths");
+        Objects.requireNonNull(subject, "subject");
+    }
+
+    /** An account, perhaps with a primary group, for any path, with the client's DN as subject. */
+    public Mapping(String account, OptionalInt primaryGid) {
+        this(account, primaryGid, PathPolicy.ANY, Optional.empty());
     }
 
     /** The account with its own primary group. */

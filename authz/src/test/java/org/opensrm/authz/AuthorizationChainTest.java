@@ -123,6 +123,30 @@ class AuthorizationChainTest {
         Optional<Mapping> map(ClientIdentity client) throws SrmException;
     }
 
+    @Test
+    void bearerClientsAreNotPutToMappersThatDoNotMapTokens() {
+        Authorizer authz = chain(BanList.NONE);
+        SrmException e = assertThrows(SrmException.class,
+                () -> authz.decide(ClientIdentity.of(new BearerToken("header.payload.signature"))));
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, e.status());
+        assertEquals("no mapper accepts the bearer token", e.getMessage());
+        assertEquals(0, innerCalls.get(), "a DN mapper was asked about a bearer client");
+    }
+
+    @Test
+    void certificateClientsGetEveryPathTheirDnAndTheBackendsDecision() throws Exception {
+        Decision d = chain(BanList.NONE).decide(client(JOHN));
+        assertEquals(PathPolicy.ANY, d.paths());
+        assertEquals(JOHN, d.subject());
+        assertEquals("srmuser1", d.account().name());
+    }
+
+    @Test
+    void aBearerTokenNeverShowsInItsToString() {
+        assertEquals("bearer token (24 bytes)", new BearerToken("header.payload.signature").toString());
+        assertEquals("bearer", ClientIdentity.of(new BearerToken("x")).subject());
+    }
+
     private static Mapper mapper(String name, Body body) {
         return new Mapper() {
             @Override

@@ -22,6 +22,7 @@ import org.opensrm.authz.gums.GumsConfig;
 import org.opensrm.authz.gums.GumsMapper;
 import org.opensrm.authz.gums.GumsTls;
 import org.opensrm.authz.vomsmap.VomsMapConfig;
+import org.opensrm.authz.token.TokenMapper;
 import org.opensrm.authz.vomsmap.VomsMapMapper;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
@@ -145,6 +146,7 @@ public final class SrmServer implements AutoCloseable {
                 .maxConnections(config.maxConnections()).maxConnectionsPerAddress(config.maxConnectionsPerAddress())
                 .handshakeTimeout(config.handshakeTimeout()).credentialRefresh(config.credentialsRefresh())
                 .acceptors(config.acceptors()).selectors(config.selectors())
+                .bearerTokens(config.authz().tokens().isPresent()) // certificates optional only with token issuers
                 .build();
     }
 
@@ -211,6 +213,7 @@ public final class SrmServer implements AutoCloseable {
                     .refreshInterval(config.authzRefresh()).build());
             case "vomsmap" -> new VomsMapMapper(new VomsMapConfig(authz.vomsRoleMap().orElseThrow(),
                     authz.gridmapdir(), config.authzRefresh()));
+            case "token" -> new TokenMapper(authz.tokens().orElseThrow());
             default -> throw new IllegalArgumentException("unknown mapper " + name + " in srm.authz.mappers");
         };
     }

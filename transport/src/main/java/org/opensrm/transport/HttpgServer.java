@@ -102,7 +102,7 @@ public final class HttpgServer implements AutoCloseable {
             connector = JettyAssembly.connector(server, config, TrustFactory.sslContext(keys, validator, config),
                     voms);
             server.addConnector(connector);
-            server.setHandler(JettyAssembly.handler(servletContext()));
+            server.setHandler(JettyAssembly.handler(servletContext(), config));
             server.start();
         } catch (Exception e) {
             close();

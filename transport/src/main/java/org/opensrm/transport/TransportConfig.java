@@ -31,11 +31,18 @@ import java.util.Objects;
  * @param maxConnectionsPerAddress most connections served at once from one client address (an IPv6 client: from
  *                          one /64), default 200; one beyond is closed as soon as it is accepted, like one beyond
  *                          {@code maxConnections}. Not binding when it is at least {@code maxConnections}
+ * @param bearerTokens      false (default): every client must present a certificate at the TLS handshake.
+ *                          True: a client certificate is asked for but not required, and a request without one
+ *                          is served only if it carries {@code Authorization: Bearer}, which the authorization
+ *                          chain's token mapper validates; one with neither is answered HTTP 401 with
+ *                          {@code WWW-Authenticate: Bearer} before any servlet sees it. A certificate that is
+ *                          presented is still validated (an invalid one fails the handshake), and a client that
+ *                          presents one is identified by it alone
  */
 public record TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
         Duration credentialRefresh, Path vomsDir, int acceptors, int selectors, Duration handshakeTimeout,
-        int maxConnectionsPerAddress) {
+        int maxConnectionsPerAddress, boolean bearerTokens) {
 
     public TransportConfig {
         Objects.requireNonNull(host, "host");
@@ -67,7 +74,7 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
     public TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir, int threadsMin,
             int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections, Duration credentialRefresh) {
         this(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue, idleTimeout, maxConnections,
-                credentialRefresh, null, 1, -1, Builder.HANDSHAKE_TIMEOUT, Builder.MAX_CONNECTIONS_PER_ADDRESS);
+                credentialRefresh, null, 1, -1, Builder.HANDSHAKE_TIMEOUT, Builder.MAX_CONNECTIONS_PER_ADDRESS, false);
     }
 
     private static void require(boolean condition, String message) {
@@ -86,7 +93,7 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
                 .threadsMin(threadsMin).threadsMax(threadsMax).acceptQueue(acceptQueue).idleTimeout(idleTimeout)
                 .maxConnections(maxConnections).credentialRefresh(credentialRefresh).vomsDir(vomsDir)
                 .acceptors(acceptors).selectors(selectors).handshakeTimeout(handshakeTimeout)
-                .maxConnectionsPerAddress(maxConnectionsPerAddress);
+                .maxConnectionsPerAddress(maxConnectionsPerAddress).bearerTokens(bearerTokens);
     }
 
     /** Builder with the documented defaults; {@link #build()} validates. */
@@ -110,6 +117,7 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         private int selectors = -1;
         private Duration handshakeTimeout = HANDSHAKE_TIMEOUT;
         private int maxConnectionsPerAddress = MAX_CONNECTIONS_PER_ADDRESS;
+        private boolean bearerTokens;
 
         private Builder() {
         }
@@ -198,10 +206,16 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
             return this;
         }
 
+        /** Serve HTTPS clients without a certificate that send a bearer token; default false. */
+        public Builder bearerTokens(boolean value) {
+            bearerTokens = value;
+            return this;
+        }
+
         public TransportConfig build() {
             return new TransportConfig(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue,
                     idleTimeout, maxConnections, credentialRefresh, vomsDir, acceptors, selectors, handshakeTimeout,
-                    maxConnectionsPerAddress);
+                    maxConnectionsPerAddress, bearerTokens);
         }
     }
 }

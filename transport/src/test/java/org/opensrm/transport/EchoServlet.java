@@ -24,6 +24,7 @@ final class EchoServlet extends HttpServlet {
         String fqans = Peers.identity(request).map(id -> String.join(",", id.fqans())).orElse("-");
         String rejected = Peers.identity(request).flatMap(id -> id.vomsRejected()).orElse("");
         String answer = "dn=" + dn + "\nissuer=" + issuer + "\nfqans=" + fqans + "\nvomsRejected=" + rejected
+                + "\nbearer=" + Peers.identity(request).flatMap(ClientIdentity::bearer).map(t -> t.text()).orElse("-")
                 + "\nmethod=" + request.getMethod()
                 + "\npath=" + request.getServletPath() + "\nuri=" + request.getRequestURI() + "\nbody=" + body;
         byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);

@@ -12,11 +12,12 @@ import org.opensrm.authz.internal.ReloadingFile;
 
 /**
  * One parsed VO role map: lines {@code "FQAN-pattern" account} or {@code "FQAN-pattern" .pool}, first matching
- * line wins; blank lines and {@code #} comments are ignored. Immutable.
+ * line wins; blank lines and {@code #} comments are ignored. Immutable. The token mapper reads its group map
+ * ({@code wlcg.groups} patterns) in the same form.
  */
-final class VoRoleMap {
+public final class VoRoleMap {
     /** What a line maps to: an account, or ({@code pool} true) the pool whose accounts are leased per DN. */
-    record Target(String name, boolean pool) {
+    public record Target(String name, boolean pool) {
     }
 
     private record Line(FqanPattern pattern, Target target) {
@@ -30,7 +31,8 @@ final class VoRoleMap {
         this.lines = List.copyOf(lines);
     }
 
-    Optional<Target> targetOf(String fqan) {
+    /** The target of the first line whose pattern matches {@code fqan} (an FQAN or a WLCG group). */
+    public Optional<Target> targetOf(String fqan) {
         for (Line line : lines) {
             if (line.pattern().matches(fqan)) {
                 return Optional.of(line.target());
@@ -39,7 +41,7 @@ final class VoRoleMap {
         return Optional.empty();
     }
 
-    static final ReloadingFile.Parser<VoRoleMap> PARSER = (Path file, String content) -> {
+    public static final ReloadingFile.Parser<VoRoleMap> PARSER = (Path file, String content) -> {
         List<Line> lines = new ArrayList<>();
         String[] text = content.split("\r?\n", -1);
         for (int i = 0; i < text.length; i++) {

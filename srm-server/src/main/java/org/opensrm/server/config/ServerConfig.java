@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.opensrm.authz.token.TokenConfig;
+import org.opensrm.authz.token.TokenIssuer;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.gridftp.GridFtpNode;
@@ -37,9 +39,9 @@ public record ServerConfig(
      * what each reads. A mapper's own keys are required only when it is in {@code mappers}.
      */
     public record Authz(List<String> mappers, Optional<Path> vomsDir, Optional<Path> vomsRoleMap,
-                        Optional<Path> gridmapdir, Gums gums) {
+                        Optional<Path> gridmapdir, Gums gums, Optional<TokenConfig> tokens) {
         /** Every mapper name {@code srm.authz.mappers} accepts. */
-        public static final List<String> MAPPERS = List.of("gridmap", "vomsmap", "gums");
+        public static final List<String> MAPPERS = List.of("gridmap", "vomsmap", "gums", "token");
     }
 
     /** The GUMS call-out ({@code srm.authz.gums.*}); {@code url} is empty unless {@code gums} is a mapper. */
@@ -136,7 +138,38 @@ public record ServerConfig(
                 c.getDuration("srm.authz.gums.cache.negative.ttl"),
                 c.getInt("srm.authz.gums.cache.size", 1, 10_000_000));
         return new Authz(List.copyOf(mappers), optionalPath(c, "srm.vomsdir"), roleMap,
-                optionalPath(c, "srm.authz.gridmapdir"), gums);
+                optionalPath(c, "srm.authz.gridmapdir"), gums, tokens(c, mappers.contains("token")));
+    }
+
+    /** {@code srm.authz.tokens.*}: issuers go with the {@code token} mapper, and the mapper with issuers. */
+    private static Optional<TokenConfig> tokens(RawConfig c, boolean mapper) throws ConfigException {
+        List<String> names = c.getList("srm.authz.tokens.issuers");
+        if (names.isEmpty() != !mapper) {
+            throw new ConfigException(mapper ? "the token mapper needs 'srm.authz.tokens.issuers'"
+                    : "'srm.authz.tokens.issuers' is set but token is not in 'srm.authz.mappers'");
+        }
+        if (!mapper) {
+            return Optional.empty();
+        }
+        List<TokenIssuer> issuers = new java.util.ArrayList<>();
+        for (String name : names) {
+            String key = "srm.authz.tokens.issuer." + name + ".";
+            String base = c.isSet(key + "base") ? c.get(key + "base") : "/";
+            Optional<String> account = c.isSet(key + "account") ? Optional.of(c.get(key + "account"))
+                    : Optional.empty();
+            try {
+                issuers.add(TokenIssuer.of(name, c.require(key + "iss"), Path.of(c.require(key + "jwks")), base, account));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("token issuer " + name + ": " + e.getMessage());
+            }
+        }
+        try {
+            return Optional.of(new TokenConfig(issuers, c.getList("srm.authz.tokens.audiences"),
+                    optionalPath(c, "srm.authz.tokens.groupmap"), c.getDuration("srm.authz.tokens.clock.skew"),
+                    c.getInt("srm.authz.tokens.max.bytes", 512, TokenConfig.MAX_TOKEN_BYTES_LIMIT), c.getDuration("srm.authz.refresh")));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("srm.authz.tokens: " + e.getMessage());
+        }
     }
 
     private static Optional<Path> optionalPath(RawConfig c, String key) throws ConfigException {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.opensrm.backend.FileStat;
 import org.opensrm.backend.StorageBackend;
+import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
@@ -60,7 +61,7 @@ public final class GetService {
             SrmPath path = SrmPath.ROOT;
             String node = "";
             try {
-                path = surls.parse(surl);
+                path = surls.parse(surl, caller, Access.READ);
                 if (protocolError != null) {
                     throw protocolError;
                 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.opensrm.backend.FileStat;
 import org.opensrm.backend.StorageBackend;
+import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
@@ -72,7 +73,7 @@ public final class Lister {
     private PathDetail detail(Caller caller, String surl, LsOptions options, int[] budget, boolean[] truncated) {
         SrmPath path;
         try {
-            path = surls.parse(surl);
+            path = surls.parse(surl, caller, Access.READ);
         } catch (SrmException e) {
             return PathDetail.failed(surl, e.status(), e.getMessage());
         }

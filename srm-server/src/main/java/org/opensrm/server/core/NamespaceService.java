@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.opensrm.backend.FileStat;
 import org.opensrm.backend.StorageBackend;
+import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
@@ -24,7 +25,7 @@ public final class NamespaceService {
     }
 
     public void mkdir(Caller caller, String surl) throws SrmException {
-        SrmPath path = surls.parse(surl);
+        SrmPath path = surls.parse(surl, caller, Access.CREATE);
         if (path.isRoot()) {
             throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, "the root directory exists");
         }
@@ -32,7 +33,7 @@ public final class NamespaceService {
     }
 
     public void rmdir(Caller caller, String surl, boolean recursive) throws SrmException {
-        SrmPath path = surls.parse(surl);
+        SrmPath path = surls.parse(surl, caller, Access.MODIFY);
         if (path.isRoot()) {
             throw SrmException.denied("the root directory cannot be removed");
         }
@@ -48,7 +49,7 @@ public final class NamespaceService {
         List<FileOutcome> out = new ArrayList<>(surlList.size());
         for (String surl : surlList) {
             try {
-                SrmPath path = surls.parse(surl);
+                SrmPath path = surls.parse(surl, caller, Access.MODIFY);
                 FileStat stat;
                 try {
                     stat = backend.stat(caller.account(), path);
@@ -72,8 +73,8 @@ public final class NamespaceService {
     }
 
     public void mv(Caller caller, String fromSurl, String toSurl) throws SrmException {
-        SrmPath from = surls.parse(fromSurl);
-        SrmPath to = surls.parse(toSurl);
+        SrmPath from = surls.parse(fromSurl, caller, Access.MODIFY);
+        SrmPath to = surls.parse(toSurl, caller, Access.CREATE);
         if (from.isRoot() || to.isRoot()) {
             throw SrmException.invalidPath("the root directory cannot be moved or replaced");
         }
@@ -88,7 +89,7 @@ public final class NamespaceService {
     }
 
     public void setPermission(Caller caller, String surl, PermissionChange change) throws SrmException {
-        SrmPath path = surls.parse(surl);
+        SrmPath path = surls.parse(surl, caller, Access.MODIFY);
         FileStat stat = backend.stat(caller.account(), path);
         backend.setMode(caller.account(), path, change.applyTo(stat.mode()));
     }
@@ -99,7 +100,7 @@ public final class NamespaceService {
         for (String surl : surlList) {
             try {
                 out.add(new AccessReport(surl, SrmStatus.SRM_SUCCESS, null,
-                        backend.access(caller.account(), surls.parse(surl))));
+                        backend.access(caller.account(), surls.parse(surl, caller, Access.READ))));
             } catch (SrmException e) {
                 out.add(new AccessReport(surl, e.status(), e.getMessage(), null));
             }
@@ -113,7 +114,7 @@ public final class NamespaceService {
         for (String surl : surlList) {
             try {
                 out.add(new PermissionReport(surl, SrmStatus.SRM_SUCCESS, null,
-                        backend.stat(caller.account(), surls.parse(surl))));
+                        backend.stat(caller.account(), surls.parse(surl, caller, Access.READ))));
             } catch (SrmException e) {
                 out.add(new PermissionReport(surl, e.status(), e.getMessage(), null));
             }

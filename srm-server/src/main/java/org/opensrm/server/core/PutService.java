@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.opensrm.backend.FileStat;
 import org.opensrm.backend.StorageBackend;
+import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
@@ -81,7 +82,7 @@ public final class PutService {
         for (PutFile f : files) {
             SrmPath path = null;
             try {
-                path = surls.parse(f.surl());
+                path = surls.parse(f.surl(), caller, Access.CREATE);
                 if (!protocolOk) {
                     throw protocolError;
                 }
@@ -144,6 +145,8 @@ public final class PutService {
             if (!overwrite) {
                 throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, path + " exists (overwriteOption is not ALWAYS)");
             }
+            caller.paths().check(Access.MODIFY, path); // overwriting is more than storage.create allows
+
         }
         if (janitor.busy(path)) {
             throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is being uploaded by another put that is "

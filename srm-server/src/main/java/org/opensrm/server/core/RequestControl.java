@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.opensrm.backend.StorageBackend;
+import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
@@ -63,7 +64,7 @@ public final class RequestControl {
         List<FileOutcome> out = new ArrayList<>();
         for (String surl : surlList) {
             try {
-                backend.stat(caller.account(), surls.parse(surl));
+                backend.stat(caller.account(), surls.parse(surl, caller, Access.READ));
                 out.add(FileOutcome.ok(surl));
             } catch (SrmException e) {
                 out.add(FileOutcome.failed(surl, e));
@@ -90,7 +91,7 @@ public final class RequestControl {
         List<ExtendedLifetime> out = new ArrayList<>();
         for (String surl : surlList) {
             try {
-                SrmPath path = surls.parse(surl);
+                SrmPath path = surls.parse(surl, caller, Access.READ);
                 if (t != null && t.file(path).isEmpty()) {
                     throw SrmException.invalidPath(surl + " is not part of this request");
                 }

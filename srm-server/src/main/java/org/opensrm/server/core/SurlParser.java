@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.opensrm.authz.PathPolicy;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 
@@ -19,6 +20,20 @@ public final class SurlParser {
     /** @param hosts the host names and aliases this server answers for (compared case-insensitively) */
     public SurlParser(List<String> hosts) {
         this.hosts = hosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * Parses {@code surl} and checks that the caller may {@code access} its path: the seam where a bearer token's
+     * storage scopes are enforced per operation and path. For certificate clients ({@link PathPolicy#ANY}) the
+     * check is an empty call and the backend alone decides, with the account's permissions.
+     *
+     * @throws SrmException as {@link #parse(String)}; {@code SRM_AUTHORIZATION_FAILURE} when the caller's
+     *                      scopes do not allow {@code access} there
+     */
+    public SrmPath parse(String surl, Caller caller, PathPolicy.Access access) throws SrmException {
+        SrmPath path = parse(surl);
+        caller.paths().check(access, path);
+        return path;
     }
 
     /**

@@ -3,7 +3,7 @@ package org.opensrm.server.soap;
 import java.util.Optional;
 import org.opensrm.authz.Authorizer;
 import org.opensrm.authz.ClientIdentity;
-import org.opensrm.common.Account;
+import org.opensrm.authz.Decision;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.core.Caller;
@@ -51,7 +51,7 @@ public final class SoapCalls {
     public <Q, R> R invoke(SrmOperation<Q, R> op, Q request) {
         long start = System.nanoTime();
         Optional<ClientIdentity> identity = current.identity();
-        String dn = identity.map(ClientIdentity::dn).orElse("-");
+        String dn = identity.map(ClientIdentity::subject).orElse("-");
         MDC.put("dn", dn);
         SrmStatus outcome = SrmStatus.SRM_INTERNAL_ERROR;
         try {
@@ -62,14 +62,25 @@ public final class SoapCalls {
                 return op.failure(Wire.status(outcome, refusal.get().explanation()));
             }
             if (identity.isEmpty()) {
-                throw new SrmException(SrmStatus.SRM_AUTHENTICATION_FAILURE, "no client certificate was presented");
+                throw new SrmException(SrmStatus.SRM_AUTHENTICATION_FAILURE,
+                        "no client certificate or bearer token was presented");
             }
             if (request == null) {
                 throw SrmException.invalidRequest(op.name() + " request body is missing");
             }
             RequiredInput.check(op.name(), request);
-            Account account = op.needsAccount() ? authorizer.authorize(identity.get()) : null;
-            R response = op.handle(new Caller(identity.get(), account), request);
+            Caller caller;
+            if (op.needsAccount() || identity.get().bearer().isPresent()) { // a token is always validated
+                Decision d = authorizer.decide(identity.get());
+                caller = new Caller(identity.get(), d.account(), d.paths(), d.subject());
+                if (!d.subject().equals(dn)) {
+                    dn = d.subject(); // a token's sub@iss
+                    MDC.put("dn", dn);
+                }
+            } else {
+                caller = new Caller(identity.get(), null);
+            }
+            R response = op.handle(caller, request);
             outcome = ResponseStatus.of(response);
             return response;
         } catch (SrmException e) {

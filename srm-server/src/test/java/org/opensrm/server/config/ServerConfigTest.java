@@ -1,6 +1,7 @@
 package org.opensrm.server.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -233,5 +234,33 @@ class ServerConfigTest {
         assertEquals(List.of("vomsmap", "gums", "gridmap"), c.authz().mappers());
         assertEquals(Optional.of(Path.of("/etc/rolemap")), c.authz().vomsRoleMap());
         assertEquals(Optional.of(Path.of("/etc/grid-security/vomsdir")), c.authz().vomsDir());
+    }
+
+    @Test
+    void tokenIssuersGoWithTheTokenMapperAndEachNeedsItsKeys() throws Exception {
+        assertEquals(Optional.empty(), config().authz().tokens());
+        assertNames(refused("srm.authz.mappers", "gridmap,token"), "srm.authz.tokens.issuers");
+        assertNames(refused("srm.authz.tokens.issuers", "cms"), "srm.authz.tokens.issuers");
+        assertNames(refused("srm.authz.mappers", "gridmap,token", "srm.authz.tokens.issuers", "cms",
+                "srm.authz.tokens.audiences", "https://se"), "srm.authz.tokens.issuer.cms.iss");
+        assertNames(refused("srm.authz.mappers", "token", "srm.authz.tokens.issuers", "cms",
+                "srm.authz.tokens.issuer.cms.iss", "http://cms", "srm.authz.tokens.issuer.cms.jwks", "/k",
+                "srm.authz.tokens.audiences", "https://se"), "https://");
+        assertNames(refused("srm.authz.mappers", "token", "srm.authz.tokens.issuers", "cms",
+                "srm.authz.tokens.issuer.cms.iss", "https://cms", "srm.authz.tokens.issuer.cms.jwks", "/k"),
+                "audience");
+        ServerConfig c = config("srm.authz.mappers", "gridmap,token", "srm.authz.tokens.issuers", "cms",
+                "srm.authz.tokens.issuer.cms.iss", "https://cms-auth.example/", "srm.authz.tokens.issuer.cms.jwks",
+                "/etc/jwks/cms.json", "srm.authz.tokens.issuer.cms.base", "/store/cms",
+                "srm.authz.tokens.audiences", "https://se.example,https://se2.example");
+        org.opensrm.authz.token.TokenConfig t = c.authz().tokens().orElseThrow();
+        assertEquals("https://cms-auth.example/", t.issuers().get(0).iss());
+        assertEquals("/store/cms", t.issuers().get(0).basePath().toString());
+        assertEquals(Optional.empty(), t.issuers().get(0).account());
+        assertEquals(List.of("https://se.example", "https://se2.example"), t.audiences());
+        assertEquals(java.time.Duration.ofSeconds(60), t.clockSkew());
+        assertEquals(16384, t.maxTokenBytes());
+        assertTrue(org.opensrm.server.SrmServer.transportConfig(c).bearerTokens());
+        assertFalse(org.opensrm.server.SrmServer.transportConfig(config()).bearerTokens());
     }
 }

@@ -15,10 +15,19 @@ final class SrmSoap {
 
     private final HttpgSoapClient client;
     private final int port;
+    private final Map<String, String> headers;
 
     SrmSoap(E2eSite site, GridUser user) {
-        this.client = new HttpgSoapClient(user.proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000);
+        this(site, new HttpgSoapClient(user.proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000), Map.of());
+    }
+
+    /** Calls made by {@code client} with {@code extraHeaders} (e.g. {@code Authorization}) on every request. */
+    SrmSoap(E2eSite site, HttpgSoapClient client, Map<String, String> extraHeaders) {
+        this.client = client;
         this.port = site.port();
+        this.headers = new java.util.HashMap<>(Map.of("Content-Type", "text/xml; charset=utf-8",
+                "SOAPAction", "\"\"", "Host", "localhost:" + port));
+        this.headers.putAll(extraHeaders);
     }
 
     /** srmLs of one SURL; {@code offset}/{@code count} are left out when negative. */
@@ -61,13 +70,16 @@ final class SrmSoap {
 
     /** Any SRM call: {@code request} is the part inside the operation's wrapper element. */
     HttpgSoapClient.Response call(String operation, String request) throws IOException {
-        HttpgSoapClient.Response r = client.post("localhost", port, PATH,
-                Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\"", "Host", "localhost:" + port),
-                GsoapEnvelope.of(operation, request));
+        HttpgSoapClient.Response r = raw(operation, request);
         if (r.status() != 200) {
             throw new IOException(operation + " answered " + r);
         }
         return r;
+    }
+
+    /** Any SRM call, whatever the HTTP status of its answer. */
+    HttpgSoapClient.Response raw(String operation, String request) throws IOException {
+        return client.post("localhost", port, PATH, headers, GsoapEnvelope.of(operation, request));
     }
 
     static String xml(String s) {

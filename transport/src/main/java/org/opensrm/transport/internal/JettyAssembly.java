@@ -27,6 +27,9 @@ import org.opensrm.transport.TransportConfig;
  * servlet mapping behind the allowed methods.
  */
 public final class JettyAssembly {
+    /** Request head limit when bearer tokens are on: a 16 KiB token, an oversize one, and the usual headers. */
+    static final int BEARER_HEADER_BYTES = 40 * 1024;
+
     private JettyAssembly() {
     }
 
@@ -34,7 +37,11 @@ public final class JettyAssembly {
             VOMSACValidator voms) {
         SslContextFactory.Server tls = new SslContextFactory.Server();
         tls.setSslContext(sslContext);
-        tls.setNeedClientAuth(true);
+        if (config.bearerTokens()) {
+            tls.setWantClientAuth(true); // HTTPS clients with a bearer token present no certificate
+        } else {
+            tls.setNeedClientAuth(true);
+        }
         tls.setIncludeProtocols("TLSv1.3", "TLSv1.2");
         tls.setSniRequired(false);
         tls.setRenegotiationAllowed(false);
@@ -46,6 +53,11 @@ public final class JettyAssembly {
         // ~100 KiB lookup table after its first request, 1 GiB of heap for 10,000 connections. SRM requests carry
         // five or six short headers; parsing them without the cache costs no measurable CPU.
         http.setHeaderCacheSize(0);
+        if (config.bearerTokens()) {
+            // room for the largest bearer token the token mapper takes (16 KiB by default) beside the other
+            // headers; a longer one reaches the mapper and is refused there with an audit line, not a bare 431
+            http.setRequestHeaderSize(BEARER_HEADER_BYTES);
+        }
         http.setSecureScheme("https");
         http.setSecurePort(config.port());
         // ARC sends the absolute form "POST httpg://host:port/srm/managerv2"; its authority need not match Host
@@ -54,7 +66,7 @@ public final class JettyAssembly {
         http.addCustomizer(deadline); // first: a complete request head meets the deadline
         // clients connect by IP address or alias: no SNI requirement, no SNI/Host check
         http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
-        http.addCustomizer(new IdentityCustomizer(new IdentityResolver(voms)));
+        http.addCustomizer(new IdentityCustomizer(new IdentityResolver(voms), config.bearerTokens()));
 
         HttpConnectionFactory http11 = new HttpConnectionFactory(http);
         GsiConnectionFactory gsi = new GsiConnectionFactory(http11.getProtocol());
@@ -71,9 +83,13 @@ public final class JettyAssembly {
         return connector;
     }
 
-    /** What the server serves: {@code context} behind {@link AllowedMethods}. */
-    public static Handler handler(ServletContextHandler context) {
-        return new AllowedMethods(context);
+    /**
+     * What the server serves: {@code context} behind {@link AllowedMethods} and, when bearer tokens are on,
+     * {@link CredentialRequired}.
+     */
+    public static Handler handler(ServletContextHandler context, TransportConfig config) {
+        Handler served = config.bearerTokens() ? new CredentialRequired(context) : context;
+        return new AllowedMethods(served);
     }
 
     /** Maps one servlet instance (initialised once) at every path. */
