@@ -170,12 +170,20 @@ public final class HttpgServer implements AutoCloseable {
         return context;
     }
 
+    // Readability is checked by opening, not with Files.isReadable: access(2) does not count capabilities, so a
+    // server running as an unprivileged account with CAP_DAC_OVERRIDE (the Debian package's unit) would refuse a
+    // root-owned 0600 host key that it can read.
     private static void requireReadableFile(Path file, String what) throws IOException {
         if (!Files.exists(file)) {
             throw new IOException(what + " file " + file + " does not exist");
         }
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+        if (!Files.isRegularFile(file)) {
             throw new IOException(what + " file " + file + " is not a readable file");
+        }
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            in.read();
+        } catch (IOException e) {
+            throw new IOException(what + " file " + file + " is not a readable file: " + e.getMessage());
         }
     }
 
@@ -183,8 +191,10 @@ public final class HttpgServer implements AutoCloseable {
         if (!Files.isDirectory(dir)) {
             throw new IOException(what + " " + dir + " does not exist or is not a directory");
         }
-        if (!Files.isReadable(dir) || !Files.isExecutable(dir)) {
-            throw new IOException(what + " " + dir + " is not readable");
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            entries.iterator().hasNext();
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+            throw new IOException(what + " " + dir + " is not readable: " + e.getMessage());
         }
     }
 }
