@@ -1,11 +1,11 @@
 package org.opensrm.server;
 
-import org.opensrm.server.core.GetService;
-import org.opensrm.server.core.Lister;
-import org.opensrm.server.core.NamespaceService;
-import org.opensrm.server.core.PutService;
-import org.opensrm.server.core.RequestControl;
-import org.opensrm.server.core.SpaceTokens;
+import org.opensrm.core.service.GatewayGetService;
+import org.opensrm.core.service.Lister;
+import org.opensrm.core.service.NamespaceService;
+import org.opensrm.core.service.GatewayPutService;
+import org.opensrm.core.service.GatewayRequestControl;
+import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.SrmSoapEndpoint;
 import org.opensrm.server.soap.gen.*;
@@ -37,8 +37,8 @@ final class GatewayOperations implements SrmSoapEndpoint.Operations {
     private final GetSpaceTokensOp getSpaceTokens;
     private final GetSpaceMetaDataOp getSpaceMetaData;
 
-    GatewayOperations(Lister lister, NamespaceService namespace, PutService puts, GetService gets,
-                      RequestControl control, SpaceTokens spaces, String backendType, String mode,
+    GatewayOperations(Lister lister, NamespaceService namespace, GatewayPutService puts, GatewayGetService gets,
+                      GatewayRequestControl control, SpaceTokens spaces, String backendType, String mode,
                       String version) {
         ls = new LsOp(lister);
         mkdir = new MkdirOp(namespace);

@@ -33,17 +33,17 @@ import org.opensrm.gridftp.SelectionPolicy;
 import org.opensrm.gridftp.SelectorConfig;
 import org.opensrm.server.config.ConfigException;
 import org.opensrm.server.config.ServerConfig;
-import org.opensrm.server.core.GetService;
-import org.opensrm.server.core.GridFtpPaths;
-import org.opensrm.server.core.Lister;
-import org.opensrm.server.core.NamespaceService;
-import org.opensrm.server.core.PutService;
-import org.opensrm.server.core.RequestControl;
-import org.opensrm.server.core.SpaceTokens;
-import org.opensrm.server.core.SurlParser;
-import org.opensrm.server.core.ReleasedFiles;
-import org.opensrm.server.core.StagingArea;
-import org.opensrm.server.core.UploadJanitor;
+import org.opensrm.core.service.GatewayGetService;
+import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.Lister;
+import org.opensrm.core.service.NamespaceService;
+import org.opensrm.core.service.GatewayPutService;
+import org.opensrm.core.service.GatewayRequestControl;
+import org.opensrm.core.service.SpaceTokens;
+import org.opensrm.core.service.SurlParser;
+import org.opensrm.core.service.ReleasedFiles;
+import org.opensrm.core.service.StagingArea;
+import org.opensrm.core.service.UploadJanitor;
 import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.server.metrics.MetricsEndpoint;
 import org.opensrm.server.metrics.SrmMetrics;
@@ -52,7 +52,7 @@ import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.server.soap.RequestLimits;
 import org.opensrm.server.soap.SoapServlet;
 import org.opensrm.server.soap.SrmSoapEndpoint;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.gateway.TokenCodec;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
 import org.opensrm.transport.TransportConfig;
@@ -106,12 +106,12 @@ public final class SrmServer implements AutoCloseable {
         TokenCodec tokens = new TokenCodec(config.tokenKey());
         GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
         SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
-        PutService puts = new PutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
+        GatewayPutService puts = new GatewayPutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
                 config.putLifetime(), clock);
         NamespaceService namespace = new NamespaceService(backend, surls, puts);
         ReleasedFiles released = new ReleasedFiles(RELEASED_FILES_REMEMBERED, clock);
-        GetService gets = new GetService(backend, surls, gridftp, tokens, config.getLifetime(), released, clock);
-        RequestControl control = new RequestControl(puts, backend, surls, tokens, config.getLifetime(), released,
+        GatewayGetService gets = new GatewayGetService(backend, surls, gridftp, tokens, config.getLifetime(), released, clock);
+        GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(), released,
                 clock);
         SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
                 namespace, puts, gets, control, spaces, backend.type(), config.mode(), VERSION);

@@ -1,5 +1,6 @@
 package org.opensrm.server.config;
 
+import org.opensrm.core.service.StaticSpaceToken;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import org.opensrm.authz.ClientIdentity;
 import org.opensrm.authz.Decision;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.metrics.SrmMetrics;
 import org.opensrm.server.soap.gen.TReturnStatus;
 import org.slf4j.Logger;

@@ -1,7 +1,7 @@
 package org.opensrm.server.soap;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.gen.TReturnStatus;
 
 /**

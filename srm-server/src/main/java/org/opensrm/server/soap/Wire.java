@@ -11,7 +11,7 @@ import org.opensrm.server.soap.gen.ArrayOfString;
 import org.opensrm.server.soap.gen.ArrayOfTSURLReturnStatus;
 import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.server.soap.gen.TSURLReturnStatus;
-import org.opensrm.server.core.FileOutcome;
+import org.opensrm.core.service.FileOutcome;
 
 /** Conversions between wire values and domain values, shared by the operations. */
 public final class Wire {

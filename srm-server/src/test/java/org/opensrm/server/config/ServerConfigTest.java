@@ -1,5 +1,6 @@
 package org.opensrm.server.config;
 
+import org.opensrm.core.service.StaticSpaceToken;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

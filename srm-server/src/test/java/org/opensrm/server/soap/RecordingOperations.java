@@ -6,7 +6,7 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.gen.SrmPingResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
 

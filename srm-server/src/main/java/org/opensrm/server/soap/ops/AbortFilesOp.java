@@ -1,14 +1,14 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.RequestControl;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.RequestControl;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmAbortFilesRequest;
 import org.opensrm.server.soap.gen.SrmAbortFilesResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.gateway.TokenCodec;
 import org.slf4j.MDC;
 
 /** srmAbortFiles: srmAbortRequest for some of a request's SURLs. */

@@ -3,16 +3,16 @@ package org.opensrm.server.soap.ops;
 import java.util.List;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.FileOutcome;
-import org.opensrm.server.core.RequestControl;
-import org.opensrm.server.core.RequestStatus;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.FileOutcome;
+import org.opensrm.core.service.RequestControl;
+import org.opensrm.core.service.RequestStatus;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmAbortRequestRequest;
 import org.opensrm.server.soap.gen.SrmAbortRequestResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.gateway.TokenCodec;
 import org.slf4j.MDC;
 
 /** srmAbortRequest: a put's uploads are removed; nothing reaches the target. */

@@ -1,16 +1,17 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.GetService;
-import org.opensrm.server.core.TransferResult;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.GetService;
+import org.opensrm.core.service.TransferResult;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmBringOnlineRequest;
 import org.opensrm.server.soap.gen.SrmBringOnlineResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.token.RequestKind;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.service.GetRequest;
+import org.opensrm.core.gateway.TokenCodec;
 import org.slf4j.MDC;
 
 /** srmBringOnline: files on disk are online already; answered at once. */
@@ -29,8 +30,9 @@ public final class BringOnlineOp implements SrmOperation<SrmBringOnlineRequest, 
     @Override
     public SrmBringOnlineResponse handle(Caller caller, SrmBringOnlineRequest q) throws SrmException {
         TransferResult result = gets.prepare(caller, RequestKind.BRING_ONLINE,
-                GetStatuses.surls(q.getArrayOfFileRequests()), java.util.List.of(),
-                GetStatuses.seconds(q.getDesiredLifeTime()));
+                new GetRequest(GetStatuses.surls(q.getArrayOfFileRequests()), java.util.List.of(),
+                        java.util.Optional.ofNullable(GetStatuses.seconds(q.getDesiredLifeTime())),
+                        GetStatuses.options(q.getUserRequestDescription(), q.getDesiredTotalRequestTime())));
         MDC.put("token", TokenCodec.shortId(result.token()));
         SrmBringOnlineResponse r = new SrmBringOnlineResponse();
         r.setReturnStatus(Wire.status(result.status(), result.explanation()));

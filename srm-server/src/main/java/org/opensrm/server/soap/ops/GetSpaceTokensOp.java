@@ -1,9 +1,9 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmStatus;
-import org.opensrm.server.config.StaticSpaceToken;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.SpaceTokens;
+import org.opensrm.core.service.StaticSpaceToken;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmGetSpaceTokensRequest;

@@ -4,8 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.TransferFile;
-import org.opensrm.server.core.TransferResult;
+import org.opensrm.core.service.RequestOptions;
+import org.opensrm.core.service.TransferFile;
+import org.opensrm.core.service.TransferResult;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTBringOnlineRequestFileStatus;
 import org.opensrm.server.soap.gen.ArrayOfTGetFileRequest;
@@ -33,6 +34,14 @@ final class GetStatuses {
 
     static Duration seconds(Integer s) {
         return s == null || s <= 0 ? null : Duration.ofSeconds(s);
+    }
+
+    /** The userRequestDescription and desiredTotalRequestTime every asynchronous request may carry. */
+    static RequestOptions options(String description, Integer totalSeconds) {
+        return new RequestOptions(
+                description == null || description.isBlank() ? java.util.Optional.empty()
+                        : java.util.Optional.of(description),
+                java.util.Optional.ofNullable(seconds(totalSeconds)));
     }
 
     static ArrayOfTGetRequestFileStatus get(TransferResult result) {

@@ -1,7 +1,7 @@
 package org.opensrm.server.soap.ops;
 
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.TransferProtocols;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.TransferProtocols;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTSupportedTransferProtocol;

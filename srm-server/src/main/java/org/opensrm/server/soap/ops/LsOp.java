@@ -2,11 +2,11 @@ package org.opensrm.server.soap.ops;
 
 import org.opensrm.backend.FileStat;
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.Lister;
-import org.opensrm.server.core.LsOptions;
-import org.opensrm.server.core.LsResult;
-import org.opensrm.server.core.PathDetail;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.Lister;
+import org.opensrm.core.service.LsOptions;
+import org.opensrm.core.service.LsResult;
+import org.opensrm.core.service.PathDetail;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTMetaDataPathDetail;

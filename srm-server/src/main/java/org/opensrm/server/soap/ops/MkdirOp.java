@@ -1,13 +1,13 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmMkdirRequest;
 import org.opensrm.server.soap.gen.SrmMkdirResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.core.NamespaceService;
+import org.opensrm.core.service.NamespaceService;
 /** srmMkdir: one directory; a missing parent is SRM_INVALID_PATH (gfal2 then makes the parents), an existing entry SRM_DUPLICATION_ERROR. */
 public final class MkdirOp implements SrmOperation<SrmMkdirRequest, SrmMkdirResponse> {
     private final NamespaceService namespace;

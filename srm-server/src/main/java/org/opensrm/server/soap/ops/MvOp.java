@@ -1,13 +1,13 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmMvRequest;
 import org.opensrm.server.soap.gen.SrmMvResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.core.NamespaceService;
+import org.opensrm.core.service.NamespaceService;
 /** srmMv: an atomic rename that never replaces an existing target. */
 public final class MvOp implements SrmOperation<SrmMvRequest, SrmMvResponse> {
     private final NamespaceService namespace;

@@ -3,7 +3,7 @@ package org.opensrm.server.soap.ops;
 import java.util.function.Function;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.gen.TReturnStatus;
 

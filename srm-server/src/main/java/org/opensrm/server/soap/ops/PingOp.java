@@ -1,6 +1,6 @@
 package org.opensrm.server.soap.ops;
 
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.gen.ArrayOfTExtraInfo;
 import org.opensrm.server.soap.gen.SrmPingRequest;

@@ -2,16 +2,17 @@ package org.opensrm.server.soap.ops;
 
 import java.util.List;
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.GetService;
-import org.opensrm.server.core.TransferResult;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.GetService;
+import org.opensrm.core.service.TransferResult;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmPrepareToGetRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToGetResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.token.RequestKind;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.service.GetRequest;
+import org.opensrm.core.gateway.TokenCodec;
 import org.slf4j.MDC;
 
 /** srmPrepareToGet: disk files are online, so each readable file gets a TURL at once. */
@@ -31,8 +32,10 @@ public final class PrepareToGetOp implements SrmOperation<SrmPrepareToGetRequest
     public SrmPrepareToGetResponse handle(Caller caller, SrmPrepareToGetRequest q) throws SrmException {
         List<String> protocols = q.getTransferParameters() == null ? List.of()
                 : Wire.strings(q.getTransferParameters().getArrayOfTransferProtocols());
-        TransferResult result = gets.prepare(caller, RequestKind.GET, GetStatuses.surls(q.getArrayOfFileRequests()),
-                protocols, GetStatuses.seconds(q.getDesiredPinLifeTime()));
+        TransferResult result = gets.prepare(caller, RequestKind.GET,
+                new GetRequest(GetStatuses.surls(q.getArrayOfFileRequests()), protocols,
+                        java.util.Optional.ofNullable(GetStatuses.seconds(q.getDesiredPinLifeTime())),
+                        GetStatuses.options(q.getUserRequestDescription(), q.getDesiredTotalRequestTime())));
         MDC.put("token", TokenCodec.shortId(result.token()));
         SrmPrepareToGetResponse r = new SrmPrepareToGetResponse();
         r.setReturnStatus(Wire.status(result.status(), result.explanation()));

@@ -6,17 +6,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.PutFile;
-import org.opensrm.server.core.PutService;
-import org.opensrm.server.core.TransferResult;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.PutFile;
+import org.opensrm.core.service.PutRequest;
+import org.opensrm.core.service.PutService;
+import org.opensrm.core.service.TransferResult;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmPrepareToPutRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToPutResponse;
 import org.opensrm.server.soap.gen.TPutFileRequest;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.gateway.TokenCodec;
 import org.slf4j.MDC;
 
 /** srmPrepareToPut: answered at once, each file with a TURL to a hidden upload name beside its target. */
@@ -52,9 +53,10 @@ public final class PrepareToPutOp implements SrmOperation<SrmPrepareToPutRequest
         List<String> protocols = q.getTransferParameters() == null ? List.of()
                 : Wire.strings(q.getTransferParameters().getArrayOfTransferProtocols());
         Integer total = q.getDesiredTotalRequestTime();
-        TransferResult result = puts.prepare(caller, files, protocols, "ALWAYS".equals(overwrite),
+        TransferResult result = puts.prepare(caller, new PutRequest(files, protocols, "ALWAYS".equals(overwrite),
                 Optional.ofNullable(q.getTargetSpaceToken()),
-                total == null || total <= 0 ? null : Duration.ofSeconds(total));
+                Optional.ofNullable(GetStatuses.seconds(q.getDesiredPinLifeTime())),
+                GetStatuses.options(q.getUserRequestDescription(), total)));
         MDC.put("token", TokenCodec.shortId(result.token()));
         SrmPrepareToPutResponse r = new SrmPrepareToPutResponse();
         r.setReturnStatus(Wire.status(result.status(), result.explanation()));

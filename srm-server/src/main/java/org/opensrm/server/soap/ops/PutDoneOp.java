@@ -2,15 +2,15 @@ package org.opensrm.server.soap.ops;
 
 import java.util.List;
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.FileOutcome;
-import org.opensrm.server.core.PutService;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.FileOutcome;
+import org.opensrm.core.service.PutService;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmPutDoneRequest;
 import org.opensrm.server.soap.gen.SrmPutDoneResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.gateway.TokenCodec;
 import org.slf4j.MDC;
 
 /** srmPutDone: verifies each upload and renames it into place. */

@@ -1,7 +1,7 @@
 package org.opensrm.server.soap.ops;
 
-import org.opensrm.server.core.TransferFile;
-import org.opensrm.server.core.TransferResult;
+import org.opensrm.core.service.TransferFile;
+import org.opensrm.core.service.TransferResult;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTPutRequestFileStatus;
 import org.opensrm.server.soap.gen.TPutRequestFileStatus;

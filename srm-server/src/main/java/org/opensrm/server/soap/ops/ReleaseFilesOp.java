@@ -1,8 +1,8 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.RequestControl;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.RequestControl;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmReleaseFilesRequest;

@@ -1,15 +1,15 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmRmRequest;
 import org.opensrm.server.soap.gen.SrmRmResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
 import java.util.List;
-import org.opensrm.server.core.FileOutcome;
-import org.opensrm.server.core.NamespaceService;
+import org.opensrm.core.service.FileOutcome;
+import org.opensrm.core.service.NamespaceService;
 /** srmRm: removes files, answered per SURL. */
 public final class RmOp implements SrmOperation<SrmRmRequest, SrmRmResponse> {
     private final NamespaceService namespace;

@@ -1,13 +1,13 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
+import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmRmdirRequest;
 import org.opensrm.server.soap.gen.SrmRmdirResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.core.NamespaceService;
+import org.opensrm.core.service.NamespaceService;
 /** srmRmdir: an empty directory, or with recursive=true everything below it. */
 public final class RmdirOp implements SrmOperation<SrmRmdirRequest, SrmRmdirResponse> {
     private final NamespaceService namespace;

@@ -2,9 +2,9 @@ package org.opensrm.server.soap.ops;
 
 import java.util.List;
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.NamespaceService;
-import org.opensrm.server.core.PermissionChange;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.NamespaceService;
+import org.opensrm.core.service.PermissionChange;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmSetPermissionRequest;

@@ -1,16 +1,17 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.GetService;
-import org.opensrm.server.core.TransferResult;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.GetService;
+import org.opensrm.core.service.TransferResult;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmStatusOfBringOnlineRequestRequest;
 import org.opensrm.server.soap.gen.SrmStatusOfBringOnlineRequestResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.token.RequestKind;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.service.GetRequest;
+import org.opensrm.core.gateway.TokenCodec;
 import org.slf4j.MDC;
 
 /** srmStatusOfBringOnlineRequest: re-evaluated from the signed token and the storage. */

@@ -1,15 +1,15 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
-import org.opensrm.server.core.Caller;
-import org.opensrm.server.core.PutService;
-import org.opensrm.server.core.TransferResult;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.PutService;
+import org.opensrm.core.service.TransferResult;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmStatusOfPutRequestRequest;
 import org.opensrm.server.soap.gen.SrmStatusOfPutRequestResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.token.TokenCodec;
+import org.opensrm.core.gateway.TokenCodec;
 import org.slf4j.MDC;
 
 /** srmStatusOfPutRequest: re-evaluated from the signed token and the storage. */

@@ -1,0 +1,29 @@
+package org.opensrm.core.service;
+
+import java.util.Objects;
+import org.opensrm.authz.ClientIdentity;
+import org.opensrm.authz.PathPolicy;
+import org.opensrm.common.Account;
+
+/**
+ * An authenticated, authorised client: who it is, the local account it acts as, which paths it may touch how
+ * ({@link PathPolicy#ANY} for certificate clients; a bearer token's storage scopes), and the subject that owns
+ * its requests and names it in logs: the DN, or {@code sub@iss} of a token.
+ */
+public record Caller(ClientIdentity identity, Account account, PathPolicy paths, String subject) {
+    public Caller {
+        Objects.requireNonNull(identity, "identity");
+        Objects.requireNonNull(paths, "paths");
+        Objects.requireNonNull(subject, "subject");
+    }
+
+    /** A certificate client: any path, named by its DN. */
+    public Caller(ClientIdentity identity, Account account) {
+        this(identity, account, PathPolicy.ANY, identity.dn());
+    }
+
+    /** Who owns the caller's requests: the DN, or {@code sub@iss} of a token (which never starts with '/'). */
+    public String dn() {
+        return subject;
+    }
+}

@@ -1,0 +1,28 @@
+package org.opensrm.core.service;
+
+import java.util.List;
+import org.opensrm.common.SrmException;
+import org.opensrm.core.RequestKind;
+
+/**
+ * srmPrepareToGet, srmBringOnline and their status calls, as both modes offer them: gateway mode answers at once
+ * from a signed token ({@link GatewayGetService}); full mode queues the request and answers its status from the
+ * request store.
+ */
+public interface GetService {
+
+    /**
+     * Makes a get ({@link RequestKind#GET}) or bring-online ({@link RequestKind#BRING_ONLINE}) request.
+     *
+     * @throws SrmException for a request refused as a whole
+     */
+    TransferResult prepare(Caller caller, RequestKind kind, GetRequest request) throws SrmException;
+
+    /**
+     * Where the caller's request stands, for every file or for {@code subset} (SURLs as the client sends them).
+     *
+     * @throws SrmException {@code SRM_INVALID_REQUEST} for an unknown or malformed token or one of another kind,
+     *                      {@code SRM_AUTHORIZATION_FAILURE} for another user's
+     */
+    TransferResult status(Caller caller, RequestKind kind, String token, List<String> subset) throws SrmException;
+}

@@ -1,0 +1,130 @@
+package org.opensrm.core.service;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.opensrm.backend.FileStat;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.authz.PathPolicy.Access;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+
+/**
+ * The directory operations: srmMkdir, srmRmdir, srmRm, srmMv and the three permission calls. srmRm of a target
+ * that does not exist yet but that the caller is uploading aborts that put ({@link PutService#abortOpenPut}).
+ */
+public final class NamespaceService {
+    private final StorageBackend backend;
+    private final SurlParser surls;
+    private final PutService puts;
+
+    public NamespaceService(StorageBackend backend, SurlParser surls, PutService puts) {
+        this.backend = backend;
+        this.surls = surls;
+        this.puts = puts;
+    }
+
+    public void mkdir(Caller caller, String surl) throws SrmException {
+        SrmPath path = surls.parse(surl, caller, Access.CREATE);
+        if (path.isRoot()) {
+            throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, "the root directory exists");
+        }
+        backend.mkdir(caller.account(), path);
+    }
+
+    public void rmdir(Caller caller, String surl, boolean recursive) throws SrmException {
+        SrmPath path = surls.parse(surl, caller, Access.MODIFY);
+        if (path.isRoot()) {
+            throw SrmException.denied("the root directory cannot be removed");
+        }
+        FileStat stat = backend.stat(caller.account(), path);
+        if (!stat.isDirectory()) {
+            throw SrmException.invalidPath(path + " is not a directory");
+        }
+        backend.rmdir(caller.account(), path, recursive);
+    }
+
+    public List<FileOutcome> rm(Caller caller, List<String> surlList) throws SrmException {
+        requireSurls(surlList);
+        List<FileOutcome> out = new ArrayList<>(surlList.size());
+        for (String surl : surlList) {
+            try {
+                SrmPath path = surls.parse(surl, caller, Access.MODIFY);
+                FileStat stat;
+                try {
+                    stat = backend.stat(caller.account(), path);
+                } catch (SrmException e) {
+                    if (e.status() == SrmStatus.SRM_INVALID_PATH && puts.abortOpenPut(caller, path)) {
+                        out.add(FileOutcome.ok(surl));
+                        continue;
+                    }
+                    throw e;
+                }
+                if (stat.isDirectory()) {
+                    throw SrmException.invalidPath(path + " is a directory (use srmRmdir)");
+                }
+                backend.delete(caller.account(), path);
+                out.add(FileOutcome.ok(surl));
+            } catch (SrmException e) {
+                out.add(FileOutcome.failed(surl, e));
+            }
+        }
+        return out;
+    }
+
+    public void mv(Caller caller, String fromSurl, String toSurl) throws SrmException {
+        SrmPath from = surls.parse(fromSurl, caller, Access.MODIFY);
+        SrmPath to = surls.parse(toSurl, caller, Access.CREATE);
+        if (from.isRoot() || to.isRoot()) {
+            throw SrmException.invalidPath("the root directory cannot be moved or replaced");
+        }
+        if (from.equals(to)) {
+            backend.stat(caller.account(), from);
+            return;
+        }
+        if (from.contains(to)) {
+            throw SrmException.invalidPath("cannot move " + from + " into itself");
+        }
+        backend.rename(caller.account(), from, to, false);
+    }
+
+    public void setPermission(Caller caller, String surl, PermissionChange change) throws SrmException {
+        SrmPath path = surls.parse(surl, caller, Access.MODIFY);
+        FileStat stat = backend.stat(caller.account(), path);
+        backend.setMode(caller.account(), path, change.applyTo(stat.mode()));
+    }
+
+    public List<AccessReport> checkPermission(Caller caller, List<String> surlList) throws SrmException {
+        requireSurls(surlList);
+        List<AccessReport> out = new ArrayList<>(surlList.size());
+        for (String surl : surlList) {
+            try {
+                out.add(new AccessReport(surl, SrmStatus.SRM_SUCCESS, null,
+                        backend.access(caller.account(), surls.parse(surl, caller, Access.READ))));
+            } catch (SrmException e) {
+                out.add(new AccessReport(surl, e.status(), e.getMessage(), null));
+            }
+        }
+        return out;
+    }
+
+    public List<PermissionReport> getPermission(Caller caller, List<String> surlList) throws SrmException {
+        requireSurls(surlList);
+        List<PermissionReport> out = new ArrayList<>(surlList.size());
+        for (String surl : surlList) {
+            try {
+                out.add(new PermissionReport(surl, SrmStatus.SRM_SUCCESS, null,
+                        backend.stat(caller.account(), surls.parse(surl, caller, Access.READ))));
+            } catch (SrmException e) {
+                out.add(new PermissionReport(surl, e.status(), e.getMessage(), null));
+            }
+        }
+        return out;
+    }
+
+    static void requireSurls(List<String> surlList) throws SrmException {
+        if (surlList == null || surlList.isEmpty()) {
+            throw SrmException.invalidRequest("arrayOfSURLs is empty");
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package org.opensrm.core.service;
+
+import java.util.List;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+
+/**
+ * srmPrepareToPut, srmStatusOfPutRequest and srmPutDone, as both modes offer them. Uploads go to the
+ * {@link StagingArea} and land on their target only at srmPutDone, in both modes.
+ */
+public interface PutService {
+
+    TransferResult prepare(Caller caller, PutRequest request) throws SrmException;
+
+    TransferResult status(Caller caller, String token, List<String> subset) throws SrmException;
+
+    List<FileOutcome> putDone(Caller caller, String token, List<String> subset) throws SrmException;
+
+    /**
+     * Aborts the caller's open put to {@code target}, if there is one: what srmRm of a target being uploaded does.
+     *
+     * @return whether there was such a put
+     */
+    boolean abortOpenPut(Caller caller, SrmPath target) throws SrmException;
+}

@@ -1,0 +1,20 @@
+package org.opensrm.core.service;
+
+import org.opensrm.common.SrmStatus;
+
+/**
+ * One file of a put, get or bring-online answer.
+ *
+ * @param surl             the SURL as the client sent it
+ * @param status           per-file status
+ * @param explanation      why, when it failed
+ * @param turl             the transfer URL, when one is offered
+ * @param size             the file size when known (get) or declared (put), else null
+ * @param remainingSeconds time left on the pin or the put, else null
+ */
+public record TransferFile(String surl, SrmStatus status, String explanation, String turl, Long size,
+                           Integer remainingSeconds) {
+    public static TransferFile failed(String surl, SrmStatus status, String explanation) {
+        return new TransferFile(surl, status, explanation, null, null, null);
+    }
+}

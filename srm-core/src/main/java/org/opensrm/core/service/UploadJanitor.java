@@ -1,0 +1,227 @@
+package org.opensrm.core.service;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.Account;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Removes uploads whose put was never finished, once the put has expired, so that an abandoned transfer leaves
+ * nothing behind. Uploads are journaled in the state directory so a restart forgets none of them; it also tells
+ * where the upload to a target is being written while its put is open.
+ */
+public final class UploadJanitor implements UploadsInProgress {
+    private static final Logger LOG = LoggerFactory.getLogger(UploadJanitor.class);
+
+    /**
+     * {@code target} is null for an aborted put's tombstone, and for an upload journaled by an older version,
+     * which did not record it.
+     */
+    private record Pending(Account account, SrmPath target, SrmPath upload, Instant expires) {
+    }
+
+    private final StorageBackend backend;
+    private final Path journal;
+    private final Clock clock;
+    private final Map<SrmPath, Pending> pending = new ConcurrentHashMap<>();
+    /** The newest pending upload per target. */
+    private final Map<SrmPath, Pending> byTarget = new ConcurrentHashMap<>();
+    private final Object journalLock = new Object();
+
+    public UploadJanitor(StorageBackend backend, Path journal, Clock clock) {
+        this.backend = backend;
+        this.journal = journal;
+        this.clock = clock;
+    }
+
+    /** Loads the journal left by the previous run and rewrites it with only what is still pending. */
+    public void recover() throws IOException {
+        Files.createDirectories(journal.getParent());
+        if (Files.exists(journal)) {
+            Set<SrmPath> done = new HashSet<>();
+            for (String line : Files.readAllLines(journal, StandardCharsets.UTF_8)) {
+                String[] f = line.split("\t");
+                try {
+                    if (f.length == 2 && f[0].equals("done")) {
+                        done.add(unescape(f[1]));
+                    } else if (f.length == 6 || f.length == 7) {
+                        Set<Integer> groups = new HashSet<>();
+                        for (String g : f[3].split(",")) {
+                            groups.add(Integer.parseInt(g));
+                        }
+                        Account a = new Account(f[4], Integer.parseInt(f[1]), Integer.parseInt(f[2]), groups);
+                        SrmPath p = unescape(f[5]);
+                        SrmPath target = f.length == 7 ? unescape(f[6]) : null;
+                        pending.put(p, new Pending(a, target, p, Instant.ofEpochMilli(Long.parseLong(f[0]))));
+                    }
+                } catch (RuntimeException | SrmException e) {
+                    LOG.warn("skipping unreadable upload journal line: {}", line);
+                }
+            }
+            done.forEach(pending::remove);
+            pending.values().forEach(this::index);
+        }
+        compact();
+        LOG.info("upload journal {}: {} upload(s) pending", journal, pending.size());
+    }
+
+    /** Journals an upload to {@code target}, to be removed after {@code expires} unless finished. */
+    public void track(Account account, SrmPath target, SrmPath upload, Instant expires) {
+        Pending p = new Pending(account, target, upload, expires);
+        pending.put(upload, p);
+        index(p);
+        append(line(p));
+    }
+
+    /**
+     * Journals that the put of {@code upload} was aborted: whatever is at its path is removed after
+     * {@code expires}, but the target no longer counts as being uploaded.
+     */
+    public void aborted(Account account, SrmPath upload, Instant expires) {
+        Pending was = pending.get(upload);
+        if (was != null && was.target() != null) {
+            byTarget.remove(was.target(), was);
+        }
+        Pending p = new Pending(account, null, upload, expires);
+        pending.put(upload, p);
+        append(line(p));
+    }
+
+    /** Whether a put that is neither finished, aborted nor expired is writing to {@code target}, by anyone. */
+    public boolean busy(SrmPath target) {
+        Pending p = byTarget.get(target);
+        return p != null && clock.instant().isBefore(p.expires());
+    }
+
+    public void finished(SrmPath upload) {
+        Pending p = pending.remove(upload);
+        if (p != null) {
+            if (p.target() != null) {
+                byTarget.remove(p.target(), p);
+            }
+            append("done\t" + escape(upload));
+        }
+    }
+
+    @Override
+    public Optional<SrmPath> uploadOf(SrmPath target, Account account) {
+        Pending p = byTarget.get(target);
+        if (p == null || p.account().uid() != account.uid() || !clock.instant().isBefore(p.expires())) {
+            return Optional.empty();
+        }
+        return Optional.of(p.upload());
+    }
+
+    /** When the put of a journaled upload expires. */
+    public Optional<Instant> expiryOf(SrmPath upload) {
+        return Optional.ofNullable(pending.get(upload)).map(Pending::expires);
+    }
+
+    private void index(Pending p) {
+        if (p.target() != null) {
+            byTarget.merge(p.target(), p, (old, now) -> now.expires().isBefore(old.expires()) ? old : now);
+        }
+    }
+
+    /** Removes every expired upload that still exists; returns how many were removed. */
+    public int sweep() {
+        Instant now = clock.instant();
+        int removed = 0;
+        for (Pending p : new ArrayList<>(pending.values())) {
+            if (now.isBefore(p.expires())) {
+                continue;
+            }
+            try {
+                if (backend.stat(p.account(), p.upload()).isDirectory()) {
+                    backend.rmdir(p.account(), p.upload(), true);
+                } else {
+                    backend.delete(p.account(), p.upload());
+                }
+                removed++;
+                LOG.info("removed expired upload {}", p.upload());
+            } catch (SrmException e) {
+                if (e.status() != SrmStatus.SRM_INVALID_PATH) {
+                    LOG.warn("cannot remove expired upload {}: {}", p.upload(), e.getMessage());
+                    continue;
+                }
+            }
+            finished(p.upload());
+        }
+        if (removed > 0 || pending.isEmpty()) {
+            compactQuietly();
+        }
+        return removed;
+    }
+
+    public int pendingCount() {
+        return pending.size();
+    }
+
+    private void compactQuietly() {
+        try {
+            compact();
+        } catch (IOException e) {
+            LOG.warn("cannot rewrite upload journal {}: {}", journal, e.getMessage());
+        }
+    }
+
+    private void compact() throws IOException {
+        synchronized (journalLock) {
+            List<String> lines = pending.values().stream().map(UploadJanitor::line).toList();
+            Path tmp = journal.resolveSibling(journal.getFileName() + ".tmp");
+            Files.write(tmp, lines, StandardCharsets.UTF_8);
+            Files.move(tmp, journal, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    private void append(String line) {
+        synchronized (journalLock) {
+            try (Writer w = Files.newBufferedWriter(journal, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND)) {
+                w.write(line);
+                w.write('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write upload journal " + journal, e);
+            }
+        }
+    }
+
+    private static String line(Pending p) {
+        StringBuilder groups = new StringBuilder();
+        for (int g : p.account().groups()) {
+            groups.append(groups.length() == 0 ? "" : ",").append(g);
+        }
+        return p.expires().toEpochMilli() + "\t" + p.account().uid() + "\t" + p.account().gid() + "\t" + groups
+                + "\t" + p.account().name() + "\t" + escape(p.upload())
+                + (p.target() == null ? "" : "\t" + escape(p.target()));
+    }
+
+    /** Tabs and line breaks are legal in names but not in a journal line; a path never holds a backslash. */
+    private static String escape(SrmPath p) {
+        return p.toString().replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
+    }
+
+    private static SrmPath unescape(String s) throws SrmException {
+        return SrmPath.of(s.replace("\\t", "\t").replace("\\n", "\n").replace("\\r", "\r"));
+    }
+}

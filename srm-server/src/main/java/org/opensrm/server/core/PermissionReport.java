@@ -1,8 +1,0 @@
-package org.opensrm.server.core;
-
-import org.opensrm.backend.FileStat;
-import org.opensrm.common.SrmStatus;
-
-/** srmGetPermission's answer for one SURL: the entry's owner, group and permission bits, or why not. */
-public record PermissionReport(String surl, SrmStatus status, String explanation, FileStat stat) {
-}
