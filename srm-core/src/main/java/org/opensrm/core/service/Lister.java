@@ -16,7 +16,7 @@ import org.opensrm.common.SrmStatus;
  * page asked with a count returns up to that many, at most {@code max(ls.max.entries, 1000)}. Listings are read
  * from the backend on every call: no cache can go stale.
  */
-public final class Lister {
+public final class Lister implements ListService {
     /**
      * The page size gfal2 (2.21) asks for with offset/count after an {@code SRM_TOO_MANY_RESULTS}: a fixed 1000.
      * It takes a page shorter than that for the end of the listing (and an {@code SRM_TOO_MANY_RESULTS} to it for
@@ -37,6 +37,7 @@ public final class Lister {
         this.uploads = uploads;
     }
 
+    @Override
     public LsResult ls(Caller caller, List<String> surlList, LsOptions options) throws SrmException {
         if (surlList.isEmpty()) {
             throw SrmException.invalidRequest("arrayOfSURLs is empty");

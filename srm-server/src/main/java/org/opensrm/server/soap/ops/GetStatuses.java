@@ -53,7 +53,7 @@ final class GetStatuses {
             s.setFileSize(Wire.size(f.size()));
             s.setTransferURL(f.turl());
             s.setRemainingPinTime(f.remainingSeconds());
-            s.setEstimatedWaitTime(f.turl() == null ? null : 0);
+            s.setEstimatedWaitTime(f.estimatedWaitSeconds());
             array.getStatusArray().add(s);
         }
         return array;
@@ -67,7 +67,7 @@ final class GetStatuses {
             s.setStatus(Wire.status(f.status(), f.explanation()));
             s.setFileSize(Wire.size(f.size()));
             s.setRemainingPinTime(f.remainingSeconds());
-            s.setEstimatedWaitTime(0);
+            s.setEstimatedWaitTime(f.estimatedWaitSeconds() == null ? 0 : f.estimatedWaitSeconds());
             array.getStatusArray().add(s);
         }
         return array;

@@ -21,7 +21,7 @@ final class PutStatuses {
             s.setFileSize(f.size() == null || f.size() == 0 ? null : Wire.size(f.size()));
             s.setRemainingPinLifetime(f.remainingSeconds());
             s.setRemainingFileLifetime(f.turl() == null ? null : -1);
-            s.setEstimatedWaitTime(f.turl() == null ? null : 0);
+            s.setEstimatedWaitTime(f.estimatedWaitSeconds());
             array.getStatusArray().add(s);
         }
         return array;
