@@ -42,6 +42,7 @@ import org.slf4j.MDC;
 public final class Dispatcher implements WorkQueue, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
     private static final long IDLE_WAIT_SECONDS = 1;
+    private static final int RECENT_REQUESTS = 4096;
 
     private final Scheduler scheduler;
     private final RequestStore store;
@@ -54,6 +55,17 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
     private final Map<RequestKind, Long> pausedUntil = new EnumMap<>(RequestKind.class);
     private final Map<RequestKind, Duration> backOff = new EnumMap<>(RequestKind.class);
     private final List<Thread> threads = new ArrayList<>();
+    /**
+     * The requests with queued files, as last seen: what a worker needs of a request (owner, SURLs, sizes,
+     * lifetimes) never changes, and its state is checked again inside the update that stores a file's outcome,
+     * so a worker reads the store once per file instead of twice. Bounded; a request not here is loaded.
+     */
+    private final Map<RequestToken, Request> recent = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<RequestToken, Request> eldest) {
+            return size() > RECENT_REQUESTS;
+        }
+    };
     private volatile boolean running;
 
     Dispatcher(Scheduler scheduler, RequestStore store, AccountResolver accounts, FullModeConfig config,
@@ -104,12 +116,37 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             return;
         }
         scheduler.enqueue(files);
+        remember(request);
         signal(request.kind());
     }
 
     @Override
     public void cancel(RequestToken token) {
         scheduler.remove(token);
+        synchronized (recent) {
+            recent.remove(token);
+        }
+    }
+
+    /** Keeps a request for the workers while it has waiting files. */
+    private void remember(Request r) {
+        synchronized (recent) {
+            if (r.files().stream().anyMatch(f -> f.state().isWaiting())) {
+                recent.put(r.token(), r);
+            } else {
+                recent.remove(r.token());
+            }
+        }
+    }
+
+    private Request load(RequestToken token) throws SrmException {
+        synchronized (recent) {
+            Request r = recent.get(token);
+            if (r != null) {
+                return r;
+            }
+        }
+        return store.load(token);
     }
 
     /** How long the client should wait before asking about file {@code index} of {@code request}. */
@@ -228,7 +265,7 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
     private boolean attempt(FileWork w) {
         Request r;
         try {
-            r = store.load(w.token());
+            r = load(w.token());
         } catch (SrmException e) {
             if (e.status() == SrmStatus.SRM_INVALID_REQUEST) {
                 return false; // purged meanwhile
@@ -278,6 +315,7 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             LOG.warn("cannot store request {} (tried again later): {}", w.token().shortId(), e.getMessage());
             return true;
         }
+        remember(stored);
         FileRequest f = stored.file(w.index());
         if (f.state() == w.kind().readyState()) {
             worker.served(stored, f, account);
