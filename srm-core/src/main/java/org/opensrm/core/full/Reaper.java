@@ -149,6 +149,10 @@ public final class Reaper implements AutoCloseable {
             }
             c.timedOut = false;
             c.expiredFiles = 0;
+        } catch (RuntimeException e) { // a bug (an illegal transition): the other requests are still reaped
+            LOG.error("could not enforce the lifetimes of the request", e);
+            c.timedOut = false;
+            c.expiredFiles = 0;
         } finally {
             MDC.remove("token");
         }

@@ -369,6 +369,9 @@ class QueuedRequestControlTest {
             assertEquals(Optional.empty(), refused.kind(), "nothing about another user's request is revealed");
             assertEquals(0, refused.total());
             assertEquals(SrmStatus.SRM_INVALID_REQUEST, out.get(3).status());
+            assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS, RequestSummary.requestStatus(out));
+            assertEquals(SrmStatus.SRM_SUCCESS, RequestSummary.requestStatus(out.subList(0, 1)));
+            assertEquals(SrmStatus.SRM_FAILURE, RequestSummary.requestStatus(out.subList(1, 4)));
         }
 
         @Test
