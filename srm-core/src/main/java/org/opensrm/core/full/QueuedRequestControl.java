@@ -4,11 +4,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
@@ -111,24 +113,19 @@ public final class QueuedRequestControl implements RequestControl {
 
     @Override
     public List<FileOutcome> abort(Caller caller, String token, List<String> subset) throws SrmException {
-        RequestToken t = tokenOf(token);
-        Owner owner = ownerOf(caller);
-        Request before = store.loadOwned(t, owner);
-        List<Named> named = named(before, subset);
-        Set<Integer> indexes = indexesOf(named);
-        boolean whole = indexes.size() == before.files().size();
+        Target target = target(caller, token, subset);
+        Set<Integer> indexes = target.indexes;
+        boolean whole = indexes.size() == target.request.files().size();
         Instant now = clock.instant();
-        Request after = store.update(t, r -> {
-            r.requireOwner(owner);
-            return whole ? abortAll(r, now) : abortSome(r, indexes, now);
-        });
+        Request after = store.update(target.token, r -> whole ? abortAll(r, now)
+                : withFiles(r, indexes, QueuedRequestControl::abortFile, now));
         if (!after.state().isActive()) {
-            queue.cancel(t);
+            queue.cancel(target.token);
         }
         uploads.removeUnfinished(after, caller.account());
         LOG.info("{} aborted: {} of {} files named", after.kind(), indexes.size(), after.files().size());
-        List<FileOutcome> out = new ArrayList<>(named.size());
-        for (Named n : named) {
+        List<FileOutcome> out = new ArrayList<>(target.named.size());
+        for (Named n : target.named) {
             out.add(n.file == null ? notInRequest(n.surl) : abortOutcome(after, after.file(n.file.index()), n.surl));
         }
         return out;
@@ -144,23 +141,12 @@ public final class QueuedRequestControl implements RequestControl {
         return next.withEachFile(QueuedRequestControl::abortFile, now);
     }
 
-    private static Request abortSome(Request r, Set<Integer> indexes, Instant now) {
-        Request next = r;
-        for (int i : indexes) {
-            next = next.withFile(i, QueuedRequestControl::abortFile, now);
-        }
-        return next;
-    }
-
     /** Aborts what a file still waits for or holds; a bring-online's pin (held in SUCCESS) is released. */
     private static FileRequest abortFile(FileRequest f) {
         if (f.state().canMoveTo(FileState.ABORTED)) {
             return f.moveTo(FileState.ABORTED);
         }
-        if (f.state() == FileState.SUCCESS && f.pinExpiresAt().isPresent()) {
-            return f.moveTo(FileState.RELEASED);
-        }
-        return f;
+        return holdsPin(f) ? f.moveTo(FileState.RELEASED) : f;
     }
 
     private static FileOutcome abortOutcome(Request r, FileRequest f, String surl) {
@@ -178,28 +164,17 @@ public final class QueuedRequestControl implements RequestControl {
         if (token == null || token.isBlank()) {
             return releaseBySurls(caller, surlList);
         }
-        RequestToken t = tokenOf(token);
-        Owner owner = ownerOf(caller);
-        Request before = store.loadOwned(t, owner);
-        if (before.kind() != RequestKind.GET && before.kind() != RequestKind.BRING_ONLINE) {
+        Target target = target(caller, token, surlList);
+        if (!pins(target.request.kind())) {
             throw SrmException.invalidRequest("srmReleaseFiles applies to srmPrepareToGet and srmBringOnline"
-                    + " requests, not to " + before.kind());
+                    + " requests, not to " + target.request.kind());
         }
-        List<Named> named = named(before, surlList);
-        Set<Integer> indexes = indexesOf(named);
         Instant now = clock.instant();
-        Request after = store.update(t, r -> {
-            Request next = r;
-            for (int i : indexes) {
-                next = next.withFile(i, QueuedRequestControl::releaseFile, now);
-            }
-            return next;
-        });
-        if (!indexes.isEmpty()) {
-            LOG.info("{} of {} files released", indexes.size(), after.files().size());
-        }
-        List<FileOutcome> out = new ArrayList<>(named.size());
-        for (Named n : named) {
+        Request after = store.update(target.token,
+                r -> withFiles(r, target.indexes, QueuedRequestControl::releaseFile, now));
+        LOG.info("{} of {} files released", target.indexes.size(), after.files().size());
+        List<FileOutcome> out = new ArrayList<>(target.named.size());
+        for (Named n : target.named) {
             out.add(n.file == null ? notInRequest(n.surl) : releaseOutcome(after.file(n.file.index()), n.surl));
         }
         return out;
@@ -246,17 +221,11 @@ public final class QueuedRequestControl implements RequestControl {
         Instant now = clock.instant();
         for (RequestToken t : store.findByOwner(owner, Optional.empty())) {
             Request r = loadIfPresent(t);
-            if (r == null || (r.kind() != RequestKind.GET && r.kind() != RequestKind.BRING_ONLINE)
-                    || pinnedIndexes(r, wanted).isEmpty()) {
+            if (r == null || !pins(r.kind()) || pinnedIndexes(r, wanted).isEmpty()) {
                 continue;
             }
-            Request after = store.update(t, current -> {
-                Request next = current;
-                for (int i : pinnedIndexes(current, wanted)) {
-                    next = next.withFile(i, QueuedRequestControl::releaseFile, now);
-                }
-                return next;
-            });
+            Request after = store.update(t, current -> withFiles(current, pinnedIndexes(current, wanted),
+                    QueuedRequestControl::releaseFile, now));
             for (int i = 0; i < r.files().size(); i++) {
                 if (holdsPin(r.file(i)) && after.file(i).state() == FileState.RELEASED) {
                     released.add(pathOf(r.file(i)));
@@ -304,24 +273,15 @@ public final class QueuedRequestControl implements RequestControl {
         if (token == null || token.isBlank()) {
             return fileLifetimes(caller, surlList);
         }
-        RequestToken t = tokenOf(token);
-        Owner owner = ownerOf(caller);
-        Request before = store.loadOwned(t, owner);
+        Target target = target(caller, token, surlList);
         Duration granted = newPinSeconds == null || newPinSeconds <= 0 ? maxPinLifetime
                 : min(Duration.ofSeconds(newPinSeconds), maxPinLifetime);
-        List<Named> named = named(before, surlList);
-        Set<Integer> indexes = indexesOf(named);
         Instant now = clock.instant();
-        Request after = store.update(t, r -> {
-            Request next = r;
-            for (int i : indexes) {
-                next = next.withFile(i, f -> canExtend(f) ? f.withPinLifetime(granted, now) : f, now);
-            }
-            return next;
-        });
-        LOG.info("pin lifetime of {} files set to {}s", indexes.size(), granted.toSeconds());
-        List<ExtendedLifetime> out = new ArrayList<>(named.size());
-        for (Named n : named) {
+        Request after = store.update(target.token, r -> withFiles(r, target.indexes,
+                f -> canExtend(f) ? f.withPinLifetime(granted, now) : f, now));
+        LOG.info("pin lifetime of {} files set to {}s", target.indexes.size(), granted.toSeconds());
+        List<ExtendedLifetime> out = new ArrayList<>(target.named.size());
+        for (Named n : target.named) {
             if (n.file == null) {
                 FileOutcome o = notInRequest(n.surl);
                 out.add(new ExtendedLifetime(n.surl, o.status(), o.explanation(), null, null));
@@ -363,9 +323,7 @@ public final class QueuedRequestControl implements RequestControl {
     /** Suspends an active request: its queued work leaves the queue and files in progress go back to queued. */
     @Override
     public void suspend(Caller caller, String token) throws SrmException {
-        RequestToken t = tokenOf(token);
-        Owner owner = ownerOf(caller);
-        store.loadOwned(t, owner);
+        RequestToken t = owned(caller, token);
         Instant now = clock.instant();
         Request after = store.update(t, r -> {
             requireActive(r, "suspended");
@@ -387,9 +345,7 @@ public final class QueuedRequestControl implements RequestControl {
     /** Resumes a suspended request: queued (or in progress if some files were served) and handed to the engine. */
     @Override
     public void resume(Caller caller, String token) throws SrmException {
-        RequestToken t = tokenOf(token);
-        Owner owner = ownerOf(caller);
-        store.loadOwned(t, owner);
+        RequestToken t = owned(caller, token);
         Instant now = clock.instant();
         boolean[] resumed = new boolean[1];
         Request after = store.update(t, r -> {
@@ -408,6 +364,13 @@ public final class QueuedRequestControl implements RequestControl {
             throw e;
         }
         LOG.info("{} resumed", after.kind());
+    }
+
+    /** The token of a request of the caller's. */
+    private RequestToken owned(Caller caller, String token) throws SrmException {
+        RequestToken t = tokenOf(token);
+        store.loadOwned(t, ownerOf(caller));
+        return t;
     }
 
     private static void requireActive(Request r, String what) throws SrmException {
@@ -481,6 +444,38 @@ public final class QueuedRequestControl implements RequestControl {
     private record Named(String surl, FileRequest file) {
     }
 
+    /** The caller's request a call is about, as loaded, and the files it names (indexes: those in the request). */
+    private record Target(RequestToken token, Request request, List<Named> named, Set<Integer> indexes) {
+    }
+
+    private Target target(Caller caller, String token, List<String> subset) throws SrmException {
+        RequestToken t = tokenOf(token);
+        Request r = store.loadOwned(t, ownerOf(caller));
+        List<Named> named = named(r, subset);
+        Set<Integer> indexes = new TreeSet<>();
+        for (Named n : named) {
+            if (n.file != null) {
+                indexes.add(n.file.index());
+            }
+        }
+        return new Target(t, r, named, indexes);
+    }
+
+    /** The request with {@code change} applied to the files at {@code indexes}. */
+    private static Request withFiles(Request r, Collection<Integer> indexes, UnaryOperator<FileRequest> change,
+                                     Instant now) {
+        Request next = r;
+        for (int i : indexes) {
+            next = next.withFile(i, change, now);
+        }
+        return next;
+    }
+
+    /** Kinds whose files hold pins that srmReleaseFiles releases. */
+    private static boolean pins(RequestKind kind) {
+        return kind == RequestKind.GET || kind == RequestKind.BRING_ONLINE;
+    }
+
     /** Every file of the request when the client named none, else each named SURL matched by its path. */
     private List<Named> named(Request r, List<String> subset) {
         List<Named> out = new ArrayList<>();
@@ -502,16 +497,6 @@ public final class QueuedRequestControl implements RequestControl {
                 // not a SURL of this server: not part of the request
             }
             out.add(new Named(surl, match));
-        }
-        return out;
-    }
-
-    private static Set<Integer> indexesOf(List<Named> named) {
-        Set<Integer> out = new TreeSet<>();
-        for (Named n : named) {
-            if (n.file != null) {
-                out.add(n.file.index());
-            }
         }
         return out;
     }
