@@ -26,12 +26,12 @@ import org.opensrm.core.RequestKind;
  *                                do, is answered at once and pages with offset/count; a recursive listing is queued)
  * @param lsResultsKept           finished asynchronous listings kept in memory for srmStatusOfLsRequest (default
  *                                1,000; older ones, and all after a restart, are listed again when asked for)
- * @param finishedRetention       how long a finished request stays in the store before it is purged (default 7 d;
+ * @param finishedRetention       how long a finished request stays in the store before it is purged (default 24 h;
  *                                enforced by the reaper)
- * @param reaperInterval          how often the reaper enforces lifetimes and purges (default 30 s)
+ * @param reaperInterval          how often the reaper enforces lifetimes and purges (default 10 s)
  * @param noDoorRetry             first wait before a kind whose files found no healthy GridFTP door (or an
  *                                unreachable store) is tried again; doubles at every failure (default 1 s)
- * @param noDoorRetryMax          the longest such wait (default 30 s)
+ * @param noDoorRetryMax          the longest such wait (default 10 s)
  */
 public record FullModeConfig(Duration defaultRequestLifetime, Duration maxRequestLifetime,
                              Duration defaultPinLifetime, Duration maxPinLifetime, Duration turlLifetime,
@@ -48,8 +48,8 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
     public static final int DEFAULT_LS_ASYNC_SURLS = 100;
     public static final int DEFAULT_LS_ASYNC_LEVELS = 1;
     public static final int DEFAULT_LS_RESULTS_KEPT = 1_000;
-    public static final Duration DEFAULT_FINISHED_RETENTION = Duration.ofDays(7);
-    public static final Duration DEFAULT_REAPER_INTERVAL = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_FINISHED_RETENTION = ReaperConfig.DEFAULT_RETENTION;
+    public static final Duration DEFAULT_REAPER_INTERVAL = ReaperConfig.DEFAULT_INTERVAL;
     public static final Duration DEFAULT_NO_DOOR_RETRY = Duration.ofSeconds(1);
     public static final Duration DEFAULT_NO_DOOR_RETRY_MAX = Duration.ofSeconds(30);
 

@@ -60,8 +60,8 @@ public final class QueuedPutService implements PutService {
     static final String OVERWRITE = "overwrite";
     static final String SPACE_TOKEN = "spaceToken";
 
-    /** A file of a put request. */
-    private record FileRef(RequestToken token, int index) {
+    /** A file of a put request and its target. */
+    private record FileRef(RequestToken token, int index, SrmPath target) {
     }
 
     private final RequestStore store;
@@ -75,7 +75,9 @@ public final class QueuedPutService implements PutService {
     private final Answers answers;
     private final FullModeConfig config;
     private final Clock clock;
+    /** The open puts this frontend knows of, by upload, and their uploads by target. */
     private final Map<SrmPath, FileRef> openPuts = new ConcurrentHashMap<>();
+    private final Map<SrmPath, SrmPath> uploadsByTarget = new ConcurrentHashMap<>();
 
     QueuedPutService(RequestStore store, SurlParser surls, GridFtpPaths gridftp, StagingArea staging,
                      Uploads uploads, SpaceTokens spaces, AccountResolver accounts, Intake intake, Answers answers,
@@ -111,6 +113,7 @@ public final class QueuedPutService implements PutService {
                     throw SrmException.invalidRequest("expectedFileSize must not be negative");
                 }
                 spaces.requireInside(space, path);
+                forgetEnded(path);
                 uploads.checkTarget(caller, path, request.overwrite());
                 if (targets.containsValue(path)) {
                     throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is named twice in this request");
@@ -137,7 +140,7 @@ public final class QueuedPutService implements PutService {
         for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
             SrmPath upload = UploadPaths.of(dir, r.token(), t.getKey());
             uploads.janitor().track(account, t.getValue(), upload, r.expiresAt());
-            openPuts.put(upload, new FileRef(r.token(), t.getKey()));
+            open(upload, new FileRef(r.token(), t.getKey(), t.getValue()));
         }
     }
 
@@ -146,14 +149,55 @@ public final class QueuedPutService implements PutService {
         for (FileRequest f : r.files()) {
             if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
                 try {
-                    openPuts.put(uploadOf(accounts.resolve(r.owner().account()), r.token(), f.index()),
-                            new FileRef(r.token(), f.index()));
+                    open(uploadOf(accounts.resolve(r.owner().account()), r.token(), f.index()),
+                            new FileRef(r.token(), f.index(), surls.parse(f.surl())));
                 } catch (SrmException e) {
                     LOG.warn("put {}: cannot find the upload of file {}: {}", r.token().shortId(), f.index(),
                             e.getMessage());
                     return;
                 }
             }
+        }
+    }
+
+    private void open(SrmPath upload, FileRef ref) {
+        openPuts.put(upload, ref);
+        uploadsByTarget.put(ref.target(), upload);
+    }
+
+    private Optional<FileRef> close(SrmPath upload) {
+        FileRef ref = openPuts.remove(upload);
+        if (ref != null) {
+            uploadsByTarget.remove(ref.target(), upload);
+        }
+        return Optional.ofNullable(ref);
+    }
+
+    /**
+     * Frees {@code target} in the upload journal when the put this frontend knew writing to it has ended in the
+     * store meanwhile (aborted by request control, expired by the reaper, which remove the upload but do not
+     * know the journal), so that a new put to it is not refused {@code SRM_FILE_BUSY}.
+     */
+    private void forgetEnded(SrmPath target) throws SrmException {
+        SrmPath upload = uploadsByTarget.get(target);
+        FileRef ref = upload == null ? null : openPuts.get(upload);
+        if (ref == null) {
+            return;
+        }
+        boolean open;
+        try {
+            Request r = store.load(ref.token());
+            FileState s = r.file(ref.index()).state();
+            open = s == FileState.SPACE_AVAILABLE || (s.isWaiting() && r.state().isActive());
+        } catch (SrmException e) {
+            if (e.status() != SrmStatus.SRM_INVALID_REQUEST) {
+                throw e;
+            }
+            open = false; // purged
+        }
+        if (!open) {
+            close(upload);
+            uploads.janitor().finished(upload);
         }
     }
 
@@ -199,7 +243,7 @@ public final class QueuedPutService implements PutService {
             uploads.land(caller.account(), upload, surls.parse(f.surl()), f.size().orElse(0),
                     Boolean.parseBoolean(r.parameters().get(OVERWRITE)), r.createdAt(),
                     f.pinExpiresAt().orElse(r.expiresAt()), surl);
-            openPuts.remove(upload);
+            close(upload);
             settle(r.token(), f.index(), x -> x.moveTo(FileState.SUCCESS));
             return FileOutcome.ok(surl);
         } catch (SrmException e) {
@@ -234,31 +278,12 @@ public final class QueuedPutService implements PutService {
             return false;
         }
         uploads.abort(caller.account(), upload.get(), expires.get());
-        FileRef ref = openPuts.remove(upload.get());
-        if (ref != null) {
-            settle(ref.token(), ref.index(), x -> x.moveTo(FileState.ABORTED));
+        Optional<FileRef> ref = close(upload.get());
+        if (ref.isPresent()) {
+            settle(ref.get().token(), ref.get().index(), x -> x.moveTo(FileState.ABORTED));
         }
         LOG.info("open put to {} aborted by srmRm of its target", target);
         return true;
-    }
-
-    /**
-     * Aborts the uploads of a put request that request control aborted (or the reaper expired): each open
-     * file's upload is replaced by a tombstone until {@code keepUntil}, so that no data lands. Call it with the
-     * request as it was before the abort, as the owner's account is resolved from it.
-     */
-    public void discardUploads(Request put, Instant keepUntil) throws SrmException {
-        if (put.kind() != RequestKind.PUT) {
-            return;
-        }
-        Account account = accounts.resolve(put.owner().account());
-        for (FileRequest f : put.files()) {
-            if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
-                SrmPath upload = uploadOf(account, put.token(), f.index());
-                uploads.abort(account, upload, keepUntil);
-                openPuts.remove(upload);
-            }
-        }
     }
 
     private SrmPath uploadOf(Account account, RequestToken token, int index) throws SrmException {

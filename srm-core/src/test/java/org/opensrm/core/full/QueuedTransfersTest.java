@@ -272,4 +272,33 @@ class QueuedTransfersTest {
         assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE,
                 statusOf(() -> full.puts().putDone(BOB, made.token(), List.of())));
     }
+
+    // ---- with request control and the reaper ----
+
+    @Test
+    void aPutAbortedByRequestControlFreesItsTargetAndLandsNothing() throws Exception {
+        TransferResult made = put(ALICE, false, "/data/again.root");
+        TransferFile f = awaitPut(made.token()).files().get(0);
+        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA);
+        full.control().abort(ALICE, made.token(), List.of());
+        assertEquals(SrmStatus.SRM_ABORTED, full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
+        assertEquals(SrmStatus.SRM_ABORTED, full.puts().putDone(ALICE, made.token(), List.of()).get(0).status());
+        assertFalse(Files.exists(root.resolve("data/again.root")));
+        assertFalse(Files.exists(local(f.turl())), "the upload was removed");
+        TransferResult again = put(ALICE, false, "/data/again.root");
+        assertEquals(SrmStatus.SRM_REQUEST_QUEUED, again.files().get(0).status(), "the target is free again");
+    }
+
+    @Test
+    void aPinRunsOutOnTheRequestClock() throws Exception {
+        TransferResult made = full.gets().prepare(ALICE, RequestKind.GET, new GetRequest(List.of(surl("/data/a.root")),
+                List.of(), Optional.of(Duration.ofMinutes(5)), RequestOptions.NONE));
+        assertEquals(300, fx.awaitServed(() -> getStatus(ALICE, RequestKind.GET, made.token())).files().get(0)
+                .remainingSeconds());
+        fx.clock.advance(Duration.ofMinutes(5).plusSeconds(1));
+        full.reaper().runOnce();
+        TransferFile f = getStatus(ALICE, RequestKind.GET, made.token()).files().get(0);
+        assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED, f.status());
+        assertNull(f.turl());
+    }
 }
