@@ -316,10 +316,6 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             return true;
         }
         remember(stored);
-        FileRequest f = stored.file(w.index());
-        if (f.state() == w.kind().readyState()) {
-            worker.served(stored, f, account);
-        }
         return false;
     }
 

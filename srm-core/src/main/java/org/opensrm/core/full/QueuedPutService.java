@@ -59,6 +59,8 @@ public final class QueuedPutService implements PutService {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedPutService.class);
     static final String OVERWRITE = "overwrite";
     static final String SPACE_TOKEN = "spaceToken";
+    /** How much longer than its TURL an upload is journaled (the TURL's expiry is fixed a moment later). */
+    private static final Duration JOURNAL_MARGIN = Duration.ofMinutes(1);
 
     /** A file of a put request and its target. */
     private record FileRef(RequestToken token, int index, SrmPath target) {
@@ -290,27 +292,18 @@ public final class QueuedPutService implements PutService {
         return UploadPaths.of(staging.directoryOf(account), token, index);
     }
 
-    /** The engine's work for a file of a put: a TURL naming its upload, from a healthy door. */
+    /**
+     * The engine's work for a file of a put: a TURL naming its upload, from a healthy door. The upload is
+     * journaled again, until a minute after its TURL will expire, before the file is stored with space available,
+     * so that no status call can see the TURL before the journal knows it.
+     */
     FileWorker worker() {
-        return new FileWorker() {
-            @Override
-            public Served work(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
-                SrmPath upload = uploadOf(account, r.token(), f.index());
-                String door = NoDoorException.choose(gridftp);
-                return new Served(Optional.of(gridftp.turl(door, upload)), f.size());
-            }
-
-            @Override
-            public void served(Request r, FileRequest f, Account account) {
-                try {
-                    SrmPath upload = uploadOf(account, r.token(), f.index());
-                    uploads.janitor().track(account, surls.parse(f.surl()), upload,
-                            f.pinExpiresAt().orElse(r.expiresAt()));
-                } catch (SrmException e) {
-                    LOG.warn("put {}: cannot journal the upload of file {}: {}", r.token().shortId(), f.index(),
-                            e.getMessage());
-                }
-            }
+        return (Request r, FileRequest f, Account account) -> {
+            SrmPath upload = uploadOf(account, r.token(), f.index());
+            String door = NoDoorException.choose(gridftp);
+            Instant turlExpiry = clock.instant().plus(f.pinLifetime()).plus(JOURNAL_MARGIN);
+            uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry);
+            return new FileWorker.Served(Optional.of(gridftp.turl(door, upload)), f.size());
         };
     }
 }

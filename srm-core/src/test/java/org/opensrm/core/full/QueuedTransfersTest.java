@@ -273,6 +273,25 @@ class QueuedTransfersTest {
                 statusOf(() -> full.puts().putDone(BOB, made.token(), List.of())));
     }
 
+    @Test
+    void putDoneIntoAVanishedDirectoryKeepsTheUploadUntilTheDirectoryIsBack() throws Exception {
+        LocalAccounts.dir(root.resolve("data/dir"), LocalAccounts.SRMUSER1);
+        TransferResult made = put(ALICE, false, "/data/dir/f.root");
+        TransferFile f = awaitPut(made.token()).files().get(0);
+        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA);
+        Files.move(root.resolve("data/dir"), root.resolve("data/moved"));
+        FileOutcome gone = full.puts().putDone(ALICE, made.token(), List.of()).get(0);
+        assertEquals(SrmStatus.SRM_INVALID_PATH, gone.status());
+        assertTrue(gone.explanation().contains("no longer exists"), gone.explanation());
+        assertFalse(Files.exists(root.resolve("data/moved/f.root")), "the data never follows a moved directory");
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE,
+                full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
+
+        LocalAccounts.dir(root.resolve("data/dir"), LocalAccounts.SRMUSER1);
+        assertEquals(SrmStatus.SRM_SUCCESS, full.puts().putDone(ALICE, made.token(), List.of()).get(0).status());
+        assertArrayEquals(DATA, Files.readAllBytes(root.resolve("data/dir/f.root")));
+    }
+
     // ---- with request control and the reaper ----
 
     @Test
