@@ -7,6 +7,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -66,6 +68,8 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             return size() > RECENT_REQUESTS;
         }
     };
+    /** Requests whose maker waits for every file to be served ({@link #watch}). */
+    private final Map<RequestToken, CompletableFuture<Request>> watched = new ConcurrentHashMap<>();
     private volatile boolean running;
 
     Dispatcher(Scheduler scheduler, RequestStore store, AccountResolver accounts, FullModeConfig config,
@@ -147,6 +151,18 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             }
         }
         return store.load(token);
+    }
+
+    /**
+     * Completes with the request as stored once none of its files waits any more; call before {@link #enqueue},
+     * and {@link #unwatch} when no longer waiting.
+     */
+    CompletableFuture<Request> watch(RequestToken token) {
+        return watched.computeIfAbsent(token, t -> new CompletableFuture<>());
+    }
+
+    void unwatch(RequestToken token) {
+        watched.remove(token);
     }
 
     /** How long the client should wait before asking about file {@code index} of {@code request}. */
@@ -316,6 +332,12 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             return true;
         }
         remember(stored);
+        if (stored.files().stream().noneMatch(f -> f.state().isWaiting())) {
+            CompletableFuture<Request> waiting = watched.remove(stored.token());
+            if (waiting != null) {
+                waiting.complete(stored);
+            }
+        }
         return false;
     }
 

@@ -29,6 +29,10 @@ import org.opensrm.core.RequestKind;
  * @param finishedRetention       how long a finished request stays in the store before it is purged (default 24 h;
  *                                enforced by the reaper)
  * @param reaperInterval          how often the reaper enforces lifetimes and purges (default 10 s)
+ * @param answerWithin            how long srmPrepareToGet, srmPrepareToPut, srmBringOnline and a queued srmLs
+ *                                wait for every file to be served before answering {@code SRM_REQUEST_QUEUED}
+ *                                with the token (default 500 ms; zero: always answer queued at once). A request
+ *                                served meanwhile is answered with its outcome, and the client need not poll
  * @param noDoorRetry             first wait before a kind whose files found no healthy GridFTP door (or an
  *                                unreachable store) is tried again; doubles at every failure (default 1 s)
  * @param noDoorRetryMax          the longest such wait (default 10 s)
@@ -37,7 +41,8 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
                              Duration defaultPinLifetime, Duration maxPinLifetime, Duration turlLifetime,
                              Map<RequestKind, Integer> workers, int maxFilesPerRequest, int lsAsyncSurls,
                              int lsAsyncLevels, int lsResultsKept, Duration finishedRetention,
-                             Duration reaperInterval, Duration noDoorRetry, Duration noDoorRetryMax) {
+                             Duration reaperInterval, Duration answerWithin, Duration noDoorRetry,
+                             Duration noDoorRetryMax) {
     public static final Duration DEFAULT_REQUEST_LIFETIME = Duration.ofHours(1);
     public static final Duration DEFAULT_MAX_REQUEST_LIFETIME = Duration.ofHours(24);
     public static final Duration DEFAULT_PIN_LIFETIME = Duration.ofHours(1);
@@ -50,6 +55,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
     public static final int DEFAULT_LS_RESULTS_KEPT = 1_000;
     public static final Duration DEFAULT_FINISHED_RETENTION = ReaperConfig.DEFAULT_RETENTION;
     public static final Duration DEFAULT_REAPER_INTERVAL = ReaperConfig.DEFAULT_INTERVAL;
+    public static final Duration DEFAULT_ANSWER_WITHIN = Duration.ofMillis(500);
     public static final Duration DEFAULT_NO_DOOR_RETRY = Duration.ofSeconds(1);
     public static final Duration DEFAULT_NO_DOOR_RETRY_MAX = Duration.ofSeconds(30);
 
@@ -66,6 +72,10 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         positive(finishedRetention, "finishedRetention");
         positive(reaperInterval, "reaperInterval");
         positive(noDoorRetry, "noDoorRetry");
+        Objects.requireNonNull(answerWithin, "answerWithin");
+        if (answerWithin.isNegative()) {
+            throw new IllegalArgumentException("answerWithin must not be negative");
+        }
         positive(noDoorRetryMax, "noDoorRetryMax");
         if (defaultRequestLifetime.compareTo(maxRequestLifetime) > 0) {
             throw new IllegalArgumentException("defaultRequestLifetime exceeds maxRequestLifetime");
@@ -126,6 +136,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         private int lsResultsKept = DEFAULT_LS_RESULTS_KEPT;
         private Duration finishedRetention = DEFAULT_FINISHED_RETENTION;
         private Duration reaperInterval = DEFAULT_REAPER_INTERVAL;
+        private Duration answerWithin = DEFAULT_ANSWER_WITHIN;
         private Duration noDoorRetry = DEFAULT_NO_DOOR_RETRY;
         private Duration noDoorRetryMax = DEFAULT_NO_DOOR_RETRY_MAX;
 
@@ -195,6 +206,11 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
             return this;
         }
 
+        public Builder answerWithin(Duration value) {
+            answerWithin = value;
+            return this;
+        }
+
         public Builder noDoorRetry(Duration first, Duration max) {
             noDoorRetry = first;
             noDoorRetryMax = max;
@@ -204,7 +220,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         public FullModeConfig build() {
             return new FullModeConfig(defaultRequestLifetime, maxRequestLifetime, defaultPinLifetime,
                     maxPinLifetime, turlLifetime, workers, maxFilesPerRequest, lsAsyncSurls, lsAsyncLevels,
-                    lsResultsKept, finishedRetention, reaperInterval, noDoorRetry, noDoorRetryMax);
+                    lsResultsKept, finishedRetention, reaperInterval, answerWithin, noDoorRetry, noDoorRetryMax);
         }
     }
 }

@@ -152,4 +152,24 @@ class EngineTest {
         assertEquals(SrmStatus.SRM_FILE_PINNED,
                 fx.awaitServed(() -> status(full, ALICE, made.token())).files().get(0).status());
     }
+
+    @Test
+    void aRequestServedWithinTheAnswerTimeIsAnsweredWithItsOutcome() throws Exception {
+        FullMode full = fx.start(FullModeFixture.config().answerWithin(java.time.Duration.ofSeconds(20)).build(),
+                SchedulerConfig.builder().build());
+        TransferResult r = full.gets().prepare(ALICE, RequestKind.GET, get("/data/a.root"));
+        assertEquals(SrmStatus.SRM_SUCCESS, r.status());
+        assertEquals(SrmStatus.SRM_FILE_PINNED, r.files().get(0).status());
+        assertEquals(0, r.files().get(0).estimatedWaitSeconds());
+    }
+
+    @Test
+    void aRequestNotServedWithinTheAnswerTimeIsAnsweredQueued() throws Exception {
+        fx.doorsUp.set(false);
+        FullMode full = fx.start(FullModeFixture.config().answerWithin(java.time.Duration.ofMillis(200)).build(),
+                SchedulerConfig.builder().build());
+        TransferResult r = full.gets().prepare(ALICE, RequestKind.GET, get("/data/a.root"));
+        assertEquals(SrmStatus.SRM_REQUEST_QUEUED, r.status());
+        assertEquals(SrmStatus.SRM_REQUEST_QUEUED, r.files().get(0).status());
+    }
 }

@@ -87,6 +87,7 @@ final class FullModeFixture implements AutoCloseable {
 
     static FullModeConfig.Builder config() {
         return FullModeConfig.builder().noDoorRetry(Duration.ofMillis(20), Duration.ofMillis(100))
+                .answerWithin(Duration.ZERO)
                 .lsAsyncSurls(2).workers(RequestKind.GET, 2);
     }
 
