@@ -277,21 +277,36 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         }
     }
 
-    /** Works on one file; returns whether it must be tried again later. */
+    /**
+     * Works on one file; returns whether it must be tried again later: no door, or the store or the account
+     * database unreachable.
+     */
     private boolean attempt(FileWork w) {
-        Request r;
         try {
-            r = load(w.token());
+            Optional<Request> stored = work(w);
+            stored.ifPresent(this::served);
+            return stored.isEmpty();
         } catch (SrmException e) {
             if (e.status() == SrmStatus.SRM_INVALID_REQUEST) {
                 return false; // purged meanwhile
             }
-            LOG.warn("cannot load request {} (tried again later): {}", w.token().shortId(), e.getMessage());
+            LOG.warn("file {} of request {} is tried again later: {}", w.index(), w.token().shortId(),
+                    e.getMessage());
             return true;
         }
+    }
+
+    /**
+     * Works on one file and stores its outcome.
+     *
+     * @return the request as stored; the request as it is when there is nothing to do; empty to try again later
+     * @throws SrmException when the store or the account database failed
+     */
+    private Optional<Request> work(FileWork w) throws SrmException {
+        Request r = load(w.token());
         MDC.put("dn", r.owner().dn());
         if (!isWorkable(r, w.index())) {
-            return false;
+            return Optional.of(r);
         }
         FileWorker worker = workers.get(w.kind());
         Account account;
@@ -299,38 +314,28 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             account = accounts.resolve(r.owner().account());
         } catch (SrmException e) {
             if (e.status() == SrmStatus.SRM_INTERNAL_ERROR) {
-                LOG.warn("cannot resolve account {} (tried again later): {}", r.owner().account(), e.getMessage());
-                return true;
+                throw e;
             }
-            return !store(w, f -> f.fail(e.status(), e.getMessage()), r);
+            return Optional.of(storeOutcome(w, f -> f.fail(e.status(), e.getMessage())));
         }
-        try {
-            if (worker.marksInProgress() && r.file(w.index()).state() == FileState.QUEUED) {
-                r = store.update(w.token(), cur -> isWorkable(cur, w.index())
-                        ? cur.withFile(w.index(), f -> f.moveTo(FileState.IN_PROGRESS), clock.instant()) : cur);
-                if (!isWorkable(r, w.index())) {
-                    return false;
-                }
+        if (worker.marksInProgress() && r.file(w.index()).state() == FileState.QUEUED) {
+            r = storeOutcome(w, f -> f.moveTo(FileState.IN_PROGRESS));
+            if (!isWorkable(r, w.index())) {
+                return Optional.of(r);
             }
-        } catch (SrmException e) {
-            LOG.warn("cannot store request {} (tried again later): {}", w.token().shortId(), e.getMessage());
-            return true;
         }
         Optional<UnaryOperator<FileRequest>> outcome = outcome(worker, r, w, account);
-        if (outcome.isEmpty()) {
-            return true;
-        }
-        Request stored;
-        try {
-            stored = store.update(w.token(), cur -> isWorkable(cur, w.index())
-                    ? cur.withFile(w.index(), outcome.get(), clock.instant()) : cur);
-        } catch (SrmException e) {
-            if (e.status() == SrmStatus.SRM_INVALID_REQUEST) {
-                return false;
-            }
-            LOG.warn("cannot store request {} (tried again later): {}", w.token().shortId(), e.getMessage());
-            return true;
-        }
+        return outcome.isEmpty() ? Optional.empty() : Optional.of(storeOutcome(w, outcome.get()));
+    }
+
+    /** Changes the file in the store, if its request is still worked on and the file still waits. */
+    private Request storeOutcome(FileWork w, UnaryOperator<FileRequest> change) throws SrmException {
+        return store.update(w.token(), cur -> isWorkable(cur, w.index())
+                ? cur.withFile(w.index(), change, clock.instant()) : cur);
+    }
+
+    /** Keeps the request for its other files, or hands it to whoever waits for it once none waits. */
+    private void served(Request stored) {
         remember(stored);
         if (stored.files().stream().noneMatch(f -> f.state().isWaiting())) {
             CompletableFuture<Request> waiting = watched.remove(stored.token());
@@ -338,7 +343,6 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
                 waiting.complete(stored);
             }
         }
-        return false;
     }
 
     /** The file's change once worked on: served or failed; empty when no door could be chosen. */
@@ -352,18 +356,6 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             return Optional.empty();
         } catch (SrmException e) {
             return Optional.of(f -> f.fail(e.status(), e.getMessage()));
-        }
-    }
-
-    /** Stores a failure decided before the work; returns whether it was stored. */
-    private boolean store(FileWork w, UnaryOperator<FileRequest> change, Request r) {
-        try {
-            store.update(w.token(), cur -> isWorkable(cur, w.index())
-                    ? cur.withFile(w.index(), change, clock.instant()) : cur);
-            return true;
-        } catch (SrmException e) {
-            LOG.warn("cannot store request {} (tried again later): {}", r.token().shortId(), e.getMessage());
-            return false;
         }
     }
 
