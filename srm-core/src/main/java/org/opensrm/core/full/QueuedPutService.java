@@ -61,9 +61,10 @@ public final class QueuedPutService implements PutService {
     static final String SPACE_TOKEN = "spaceToken";
     /** How much longer than its TURL an upload is journaled (the TURL's expiry is fixed a moment later). */
     private static final Duration JOURNAL_MARGIN = Duration.ofMinutes(1);
+    private static final Duration PRUNE_EVERY = Duration.ofMinutes(1);
 
-    /** A file of a put request and its target. */
-    private record FileRef(RequestToken token, int index, SrmPath target) {
+    /** A file of a put request, its target, and when its put is over at the latest (forgotten then). */
+    private record FileRef(RequestToken token, int index, SrmPath target, Instant until) {
     }
 
     private final RequestStore store;
@@ -80,6 +81,7 @@ public final class QueuedPutService implements PutService {
     /** The open puts this frontend knows of, by upload, and their uploads by target. */
     private final Map<SrmPath, FileRef> openPuts = new ConcurrentHashMap<>();
     private final Map<SrmPath, SrmPath> uploadsByTarget = new ConcurrentHashMap<>();
+    private volatile Instant nextPrune = Instant.MIN;
 
     QueuedPutService(RequestStore store, SurlParser surls, GridFtpPaths gridftp, StagingArea staging,
                      Uploads uploads, SpaceTokens spaces, AccountResolver accounts, Intake intake, Answers answers,
@@ -132,18 +134,39 @@ public final class QueuedPutService implements PutService {
         space.ifPresent(s -> parameters.put(SPACE_TOKEN, s.name()));
         NewRequest r = new NewRequest(RequestKind.PUT, Answers.ownerOf(caller), request.options().description(),
                 parameters, intake.requestLifetime(request.options().totalRequestTime()), files);
-        Request stored = intake.submit(r, refused, made -> journal(caller.account(), made, targets));
+        SrmPath dir = targets.isEmpty() ? null : staging.directoryOf(caller.account());
+        Request stored = intake.submit(r, refused, made -> journal(caller.account(), dir, made, targets));
         return answers.of(stored, List.of());
     }
 
     /** Journals the uploads of the accepted files until the request expires: their targets are busy from now. */
-    private void journal(Account account, Request r, Map<Integer, SrmPath> targets) throws SrmException {
-        SrmPath dir = staging.directoryOf(account);
+    private void journal(Account account, SrmPath dir, Request r, Map<Integer, SrmPath> targets)
+            throws SrmException {
+        pruneOpenPuts();
         for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
             SrmPath upload = UploadPaths.of(dir, r.token(), t.getKey());
             uploads.janitor().track(account, t.getValue(), upload, r.expiresAt());
-            open(upload, new FileRef(r.token(), t.getKey(), t.getValue()));
+            open(upload, new FileRef(r.token(), t.getKey(), t.getValue(), lastOpen(r)));
         }
+    }
+
+    /** The latest moment a put of {@code r} can still be open: a file served as the request expires. */
+    private Instant lastOpen(Request r) {
+        return r.expiresAt().plus(config.turlLifetime()).plus(JOURNAL_MARGIN);
+    }
+
+    /** Forgets, once a minute, the open puts that are over by now (expired, or ended on another frontend). */
+    private void pruneOpenPuts() {
+        Instant now = clock.instant();
+        if (now.isBefore(nextPrune)) {
+            return;
+        }
+        nextPrune = now.plus(PRUNE_EVERY);
+        openPuts.forEach((upload, ref) -> {
+            if (ref.until().isBefore(now)) {
+                close(upload);
+            }
+        });
     }
 
     /** Remembers the open uploads of a put found in the store at start, for {@link #abortOpenPut}. */
@@ -152,7 +175,7 @@ public final class QueuedPutService implements PutService {
             if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
                 try {
                     open(uploadOf(accounts.resolve(r.owner().account()), r.token(), f.index()),
-                            new FileRef(r.token(), f.index(), surls.parse(f.surl())));
+                            new FileRef(r.token(), f.index(), surls.parse(f.surl()), lastOpen(r)));
                 } catch (SrmException e) {
                     LOG.warn("put {}: cannot find the upload of file {}: {}", r.token().shortId(), f.index(),
                             e.getMessage());
