@@ -34,7 +34,8 @@ import org.slf4j.MDC;
  * Full mode's engine: worker threads per kind take the next file from the {@link Scheduler}, load its request,
  * do the file's work ({@link FileWorker}) as the owner's account and store the outcome with
  * {@link RequestStore#update}. A file whose request is no longer queued or in progress (suspended, aborted, timed
- * out, purged) is dropped: whoever changes the request back queues its files again.
+ * out, purged) or whose total request time ran out is dropped: whoever changes the request back queues its files
+ * again, and the reaper times out what ran out.
  *
  * <p>When no healthy GridFTP door can be chosen, or the store or the account database cannot be reached, the
  * file goes back to the head of its user's queue and its kind pauses, for {@link FullModeConfig#noDoorRetry}
@@ -359,8 +360,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         }
     }
 
-    private static boolean isWorkable(Request r, int index) {
+    /** Queued or in progress, within its total request time (the reaper times it out after), the file waiting. */
+    private boolean isWorkable(Request r, int index) {
         return (r.state() == RequestState.QUEUED || r.state() == RequestState.IN_PROGRESS)
+                && clock.instant().isBefore(r.expiresAt())
                 && index < r.files().size() && r.file(index).state().isWaiting();
     }
 }

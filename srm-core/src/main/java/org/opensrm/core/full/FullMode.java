@@ -92,12 +92,14 @@ public final class FullMode implements AutoCloseable {
 
     /**
      * Resumes the work of the requests the store holds (after a restart, or those another frontend accepted):
-     * every queued or in-progress request's waiting files go back into the queue, files left in progress by a
-     * process that died are queued again; then starts the workers. Suspended requests wait for srmResumeRequest.
+     * lifetimes that ran out meanwhile are enforced first (one pass of the reaper); then every queued or
+     * in-progress request's waiting files go back into the queue, files left in progress by a process that died
+     * queued again; then the workers and the reaper start. Suspended requests wait for srmResumeRequest.
      *
      * @throws SrmException {@code SRM_INTERNAL_ERROR} when the store cannot be read
      */
     public void start() throws SrmException {
+        reaper.runOnce(); // what ran out while no frontend was running expires before any work resumes
         List<Request> active = new ArrayList<>();
         store.forEach(EnumSet.of(RequestState.QUEUED, RequestState.IN_PROGRESS), active::add);
         int files = 0;

@@ -24,8 +24,10 @@ import org.opensrm.core.RequestKind;
  * @param lsAsyncLevels           an srmLs asking for more directory levels than this (or for all, -1) is answered
  *                                asynchronously (default 1: listing a directory's entries, what gfal-ls and arcls
  *                                do, is answered at once and pages with offset/count; a recursive listing is queued)
- * @param lsResultsKept           finished asynchronous listings kept in memory for srmStatusOfLsRequest (default
- *                                1,000; older ones, and all after a restart, are listed again when asked for)
+ * @param lsEntriesKept           entries of finished asynchronous listings kept in memory for
+ *                                srmStatusOfLsRequest, all listings together (default 100,000); the
+ *                                least recently asked for are dropped first, and listed again when asked for (as
+ *                                are all after a restart)
  * @param finishedRetention       how long a finished request stays in the store before it is purged (default 24 h;
  *                                enforced by the reaper)
  * @param reaperInterval          how often the reaper enforces lifetimes and purges (default 10 s)
@@ -40,7 +42,7 @@ import org.opensrm.core.RequestKind;
 public record FullModeConfig(Duration defaultRequestLifetime, Duration maxRequestLifetime,
                              Duration defaultPinLifetime, Duration maxPinLifetime, Duration turlLifetime,
                              Map<RequestKind, Integer> workers, int maxFilesPerRequest, int lsAsyncSurls,
-                             int lsAsyncLevels, int lsResultsKept, Duration finishedRetention,
+                             int lsAsyncLevels, int lsEntriesKept, Duration finishedRetention,
                              Duration reaperInterval, Duration answerWithin, Duration noDoorRetry,
                              Duration noDoorRetryMax) {
     public static final Duration DEFAULT_REQUEST_LIFETIME = Duration.ofHours(1);
@@ -52,7 +54,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
     public static final int DEFAULT_MAX_FILES_PER_REQUEST = 10_000;
     public static final int DEFAULT_LS_ASYNC_SURLS = 100;
     public static final int DEFAULT_LS_ASYNC_LEVELS = 1;
-    public static final int DEFAULT_LS_RESULTS_KEPT = 1_000;
+    public static final int DEFAULT_LS_ENTRIES_KEPT = 100_000;
     public static final Duration DEFAULT_FINISHED_RETENTION = ReaperConfig.DEFAULT_RETENTION;
     public static final Duration DEFAULT_REAPER_INTERVAL = ReaperConfig.DEFAULT_INTERVAL;
     public static final Duration DEFAULT_ANSWER_WITHIN = Duration.ofMillis(500);
@@ -96,7 +98,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         atLeast(maxFilesPerRequest, 1, "maxFilesPerRequest");
         atLeast(lsAsyncSurls, 0, "lsAsyncSurls");
         atLeast(lsAsyncLevels, 0, "lsAsyncLevels");
-        atLeast(lsResultsKept, 1, "lsResultsKept");
+        atLeast(lsEntriesKept, 0, "lsEntriesKept");
     }
 
     public int workers(RequestKind kind) {
@@ -133,7 +135,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         private int maxFilesPerRequest = DEFAULT_MAX_FILES_PER_REQUEST;
         private int lsAsyncSurls = DEFAULT_LS_ASYNC_SURLS;
         private int lsAsyncLevels = DEFAULT_LS_ASYNC_LEVELS;
-        private int lsResultsKept = DEFAULT_LS_RESULTS_KEPT;
+        private int lsEntriesKept = DEFAULT_LS_ENTRIES_KEPT;
         private Duration finishedRetention = DEFAULT_FINISHED_RETENTION;
         private Duration reaperInterval = DEFAULT_REAPER_INTERVAL;
         private Duration answerWithin = DEFAULT_ANSWER_WITHIN;
@@ -191,8 +193,8 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
             return this;
         }
 
-        public Builder lsResultsKept(int value) {
-            lsResultsKept = value;
+        public Builder lsEntriesKept(int value) {
+            lsEntriesKept = value;
             return this;
         }
 
@@ -220,7 +222,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         public FullModeConfig build() {
             return new FullModeConfig(defaultRequestLifetime, maxRequestLifetime, defaultPinLifetime,
                     maxPinLifetime, turlLifetime, workers, maxFilesPerRequest, lsAsyncSurls, lsAsyncLevels,
-                    lsResultsKept, finishedRetention, reaperInterval, answerWithin, noDoorRetry, noDoorRetryMax);
+                    lsEntriesKept, finishedRetention, reaperInterval, answerWithin, noDoorRetry, noDoorRetryMax);
         }
     }
 }

@@ -106,6 +106,9 @@ class EngineTest {
         TransferResult put = before.puts().prepare(ALICE, new PutRequest(List.of(new PutFile(surl("/data/p.root"),
                 0)), List.of(), false, Optional.empty(), Optional.empty(), RequestOptions.NONE));
         TransferResult online = before.gets().prepare(ALICE, RequestKind.BRING_ONLINE, get("/data/a.root"));
+        TransferResult shortLived = before.gets().prepare(ALICE, RequestKind.GET, new org.opensrm.core.service
+                .GetRequest(List.of(surl("/data/a.root")), List.of(), Optional.empty(),
+                new RequestOptions(Optional.empty(), Optional.of(java.time.Duration.ofMinutes(1)))));
         fx.awaitServed(() -> before.gets().status(ALICE, RequestKind.BRING_ONLINE, online.token(), List.of()));
         awaitDoorChecks(2 * FullModeFixture.DOORS.size());
         fx.stop();
@@ -118,8 +121,12 @@ class EngineTest {
         assertEquals(RequestState.IN_PROGRESS, left.state());
         fx.store.close();
 
+        fx.clock.advance(java.time.Duration.ofMinutes(2)); // the server stays down for two minutes
         fx.doorsUp.set(true);
         FullMode after = fx.start();
+        TransferResult expired = status(after, ALICE, shortLived.token());
+        assertEquals(SrmStatus.SRM_REQUEST_TIMED_OUT, expired.status(), "its lifetime ran out meanwhile");
+        assertEquals(SrmStatus.SRM_REQUEST_TIMED_OUT, expired.files().get(0).status());
         assertEquals(SrmStatus.SRM_SUCCESS,
                 after.gets().status(ALICE, RequestKind.BRING_ONLINE, online.token(), List.of()).status(),
                 "a finished request answers as before");

@@ -23,7 +23,7 @@ class FullModeConfigTest {
         assertEquals(10_000, c.maxFilesPerRequest());
         assertEquals(100, c.lsAsyncSurls());
         assertEquals(1, c.lsAsyncLevels());
-        assertEquals(1_000, c.lsResultsKept());
+        assertEquals(100_000, c.lsEntriesKept());
         assertEquals(Duration.ofHours(24), c.finishedRetention());
         assertEquals(Duration.ofSeconds(10), c.reaperInterval());
         assertEquals(Duration.ofMillis(500), c.answerWithin());
