@@ -8,14 +8,11 @@ import static org.opensrm.core.full.FullModeFixture.await;
 import static org.opensrm.core.full.FullModeFixture.get;
 import static org.opensrm.core.full.FullModeFixture.surl;
 
-import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
@@ -30,23 +27,11 @@ import org.opensrm.core.service.RequestOptions;
 import org.opensrm.core.service.TransferResult;
 
 /** The engine under the services: doors that come and go, fair share, the queue's estimates, restarts. */
-class EngineTest {
-    @TempDir
-    Path root;
-    @TempDir
-    Path state;
-    private FullModeFixture fx;
-
+class EngineTest extends FullModeTestBase {
     @BeforeEach
     void setUp() throws Exception {
-        fx = new FullModeFixture(root, state);
         LocalAccounts.file(root.resolve("data/a.root"), LocalAccounts.SRMUSER1, new byte[7]);
         LocalAccounts.file(root.resolve("bobs/b.root"), LocalAccounts.SRMUSER2, new byte[5]);
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        fx.close();
     }
 
     private TransferResult status(FullMode full, org.opensrm.core.service.Caller who, String token) throws Exception {

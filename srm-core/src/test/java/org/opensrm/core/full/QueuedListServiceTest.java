@@ -8,13 +8,10 @@ import static org.opensrm.core.full.FullModeFixture.BOB;
 import static org.opensrm.core.full.FullModeFixture.await;
 import static org.opensrm.core.full.FullModeFixture.surl;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.service.LocalAccounts;
@@ -23,17 +20,11 @@ import org.opensrm.core.service.LsResult;
 import org.opensrm.core.service.PathDetail;
 
 /** srmLs in full mode: small listings at once, large or recursive ones queued and polled. */
-class QueuedListServiceTest {
-    @TempDir
-    Path root;
-    @TempDir
-    Path state;
-    private FullModeFixture fx;
+class QueuedListServiceTest extends FullModeTestBase {
     private FullMode full;
 
     @BeforeEach
     void setUp() throws Exception {
-        fx = new FullModeFixture(root, state);
         full = fx.start();
         LocalAccounts.dir(root.resolve("data/tree"), LocalAccounts.SRMUSER1);
         LocalAccounts.dir(root.resolve("data/tree/sub"), LocalAccounts.SRMUSER1);
@@ -41,11 +32,6 @@ class QueuedListServiceTest {
             LocalAccounts.file(root.resolve("data/tree/f" + i), LocalAccounts.SRMUSER1, new byte[i]);
         }
         LocalAccounts.file(root.resolve("data/tree/sub/deep"), LocalAccounts.SRMUSER1, new byte[9]);
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        fx.close();
     }
 
     private LsResult awaitListed(String token) throws Exception {

@@ -18,10 +18,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
@@ -38,26 +36,15 @@ import org.opensrm.core.service.TransferResult;
 import org.opensrm.core.service.UploadNames;
 
 /** Gets, bring-onlines and puts through full mode's queued services, from srmPrepareTo* to the last status. */
-class QueuedTransfersTest {
+class QueuedTransfersTest extends FullModeTestBase {
     private static final byte[] DATA = "twelve bytes".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-    @TempDir
-    Path root;
-    @TempDir
-    Path state;
-    private FullModeFixture fx;
     private FullMode full;
 
     @BeforeEach
     void setUp() throws Exception {
-        fx = new FullModeFixture(root, state);
         full = fx.start();
         LocalAccounts.file(root.resolve("data/a.root"), LocalAccounts.SRMUSER1, DATA);
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        fx.close();
     }
 
     private TransferResult getStatus(Caller who, RequestKind kind, String token) throws Exception {
