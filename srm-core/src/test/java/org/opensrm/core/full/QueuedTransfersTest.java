@@ -307,4 +307,34 @@ class QueuedTransfersTest extends FullModeTestBase {
         assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED, f.status());
         assertNull(f.turl());
     }
+
+    @Test
+    void anExtendedTurlKeepsItsUploadPastItsFirstExpiry() throws Exception {
+        TransferResult made = put(ALICE, false, "/data/long.root");
+        TransferFile f = awaitPut(made.token()).files().get(0);
+        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA);
+        full.control().extend(ALICE, made.token(), List.of(surl("/data/long.root")), (int) Duration.ofHours(20)
+                .toSeconds());
+        fx.clock.advance(FullModeConfig.DEFAULT_TURL_LIFETIME.plusHours(1));
+        fx.janitor.sweep();
+        full.reaper().runOnce();
+        assertTrue(Files.exists(local(f.turl())), "the upload outlives its first TURL expiry");
+        assertEquals(SrmStatus.SRM_SUCCESS, full.puts().putDone(ALICE, made.token(), List.of()).get(0).status());
+        assertArrayEquals(DATA, Files.readAllBytes(root.resolve("data/long.root")));
+    }
+
+    @Test
+    void aPutThatRanOutFreesItsTargetAndItsUploadIsRemoved() throws Exception {
+        TransferResult made = put(ALICE, false, "/data/late.root");
+        TransferFile f = awaitPut(made.token()).files().get(0);
+        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA);
+        fx.clock.advance(FullModeConfig.DEFAULT_TURL_LIFETIME.plusMinutes(2));
+        full.reaper().runOnce();
+        fx.janitor.sweep();
+        assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED,
+                full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
+        assertFalse(Files.exists(local(f.turl())));
+        assertFalse(Files.exists(root.resolve("data/late.root")));
+        assertEquals(SrmStatus.SRM_REQUEST_QUEUED, put(ALICE, false, "/data/late.root").files().get(0).status());
+    }
 }
