@@ -137,6 +137,11 @@ final class FullModeFixture implements AutoCloseable {
         }
     }
 
+    /** The local file a TURL of this server names. */
+    Path local(String turl) {
+        return root.resolve(turl.substring(turl.indexOf(root.toString()) + root.toString().length() + 1));
+    }
+
     static String surl(String path) {
         return "srm://" + HOST + ":8443/srm/managerv2?SFN=" + path;
     }

@@ -55,9 +55,7 @@ class TwoFrontendsTest extends FullModeTestBase {
                 DATA.length)), List.of(), false, Optional.empty(), Optional.empty(), RequestOptions.NONE));
         TransferFile f = fx.awaitServed(() -> b.puts().status(ALICE, made.token(), List.of())).files().get(0);
         assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, f.status());
-        String turl = f.turl();
-        LocalAccounts.file(root.resolve(turl.substring(turl.indexOf(root.toString()) + root.toString().length()
-                + 1)), LocalAccounts.SRMUSER1, DATA);
+        LocalAccounts.file(fx.local(f.turl()), LocalAccounts.SRMUSER1, DATA);
         assertEquals(SrmStatus.SRM_SUCCESS, b.puts().putDone(ALICE, made.token(), List.of()).get(0).status());
         assertArrayEquals(DATA, Files.readAllBytes(root.resolve("data/b.root")));
         assertEquals(SrmStatus.SRM_SUCCESS, a.puts().status(ALICE, made.token(), List.of()).status());
