@@ -73,7 +73,7 @@ public final class JdbcSpaceStore implements SpaceStore {
         }
         SpaceReservation r = SpaceRows.stored(staticToken);
         return db.write(c -> {
-            Optional<SpaceReservation> kept = selectOptional(c, r.token(), true);
+            Optional<SpaceReservation> kept = selectOptional(c, r.token(), db.lockRows());
             if (kept.isEmpty()) {
                 try (PreparedStatement s = c.prepareStatement(SpaceRows.INSERT)) {
                     SpaceRows.bindInsert(s, r);
