@@ -10,6 +10,7 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.space.SpaceQuota;
 import org.opensrm.core.space.SpaceReservation;
 import org.opensrm.core.space.SpaceState;
+import org.opensrm.core.space.SpaceStore;
 import org.opensrm.core.space.SpaceToken;
 
 /** {@link org.opensrm.core.space.SpaceStore#allocate}: puts taking free space. */
@@ -52,6 +53,18 @@ public abstract class AllocateContract extends SpaceStoreContract {
         assertEquals(3, Collections.frequency(outcomes, SrmStatus.SRM_SUCCESS), outcomes.toString());
         assertEquals(13, Collections.frequency(outcomes, SrmStatus.SRM_EXCEED_ALLOCATION), outcomes.toString());
         assertEquals(10_000, store.load(r.token()).usedBytes());
+    }
+
+    @Test
+    void twoFrontendsOverOneStorageShareTheLastBytesExactly() throws Exception {
+        SpaceReservation r = created(8_000);
+        try (SpaceStore other = fixture.open(clock)) {
+            List<SrmStatus> outcomes = outcomes(race(16, i -> (i % 2 == 0 ? store : other)
+                    .allocate(r.token(), 1_000, clock.instant())));
+            assertEquals(8, Collections.frequency(outcomes, SrmStatus.SRM_SUCCESS), outcomes.toString());
+            assertEquals(8_000, other.load(r.token()).usedBytes());
+        }
+        assertEquals(8_000, store.load(r.token()).usedBytes());
     }
 
     @Test
