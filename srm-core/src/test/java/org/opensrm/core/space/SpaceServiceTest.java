@@ -3,10 +3,10 @@ package org.opensrm.core.space;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.opensrm.core.space.contract.SpaceStoreContract.assertStatus;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -14,11 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,6 +24,7 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.Owner;
 import org.opensrm.core.TokenGenerator;
 import org.opensrm.core.contract.TestClock;
+import org.opensrm.core.space.contract.Race;
 
 /** {@link SpaceService} over the embedded store: each operation's rules, asserted on the state it leaves. */
 class SpaceServiceTest {
@@ -76,16 +72,6 @@ class SpaceServiceTest {
 
     private static SrmPath path(String p) throws SrmException {
         return SrmPath.of(p);
-    }
-
-    private static void assertStatus(SrmStatus expected, Call call) {
-        SrmException e = assertThrows(SrmException.class, call::run);
-        assertEquals(expected, e.status(), e.getMessage());
-    }
-
-    @FunctionalInterface
-    private interface Call {
-        void run() throws Exception;
     }
 
     // --- srmReserveSpace ---
@@ -271,30 +257,8 @@ class SpaceServiceTest {
         SpaceReservation r = reserve(alice, 10_000);
         space.commit(space.admit(r.token(), alice, OptionalLong.of(5_000)), path("/atlas/first"), 5_000,
                 Optional.empty());
-        int puts = 20;
-        ExecutorService pool = Executors.newFixedThreadPool(puts);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<SpaceFile>> done = new ArrayList<>();
-        for (int i = 0; i < puts; i++) {
-            int n = i;
-            done.add(pool.submit(() -> {
-                start.await();
-                Owner writer = n % 2 == 0 ? alice : dave;
-                SpaceClaim claim = space.admit(r.token(), writer, OptionalLong.of(1_000));
-                return space.commit(claim, path("/atlas/race" + n), 1_000, Optional.empty());
-            }));
-        }
-        start.countDown();
-        List<SrmStatus> outcomes = new ArrayList<>();
-        for (Future<SpaceFile> f : done) {
-            try {
-                f.get();
-                outcomes.add(SrmStatus.SRM_SUCCESS);
-            } catch (ExecutionException e) {
-                outcomes.add(((SrmException) e.getCause()).status());
-            }
-        }
-        pool.shutdown();
+        List<SrmStatus> outcomes = Race.run(20, n -> space.commit(space.admit(r.token(), n % 2 == 0 ? alice : dave,
+                OptionalLong.of(1_000)), path("/atlas/race" + n), 1_000, Optional.empty()));
         assertEquals(5, Collections.frequency(outcomes, SrmStatus.SRM_SUCCESS), outcomes.toString());
         assertEquals(15, Collections.frequency(outcomes, SrmStatus.SRM_EXCEED_ALLOCATION), outcomes.toString());
         assertEquals(10_000, stored(r).usedBytes());

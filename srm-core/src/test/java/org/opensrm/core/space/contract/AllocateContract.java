@@ -49,7 +49,7 @@ public abstract class AllocateContract extends SpaceStoreContract {
     void concurrentPutsRacingForTheLastBytesGetExactlyWhatFits() throws Exception {
         SpaceReservation r = created(10_000);
         store.allocate(r.token(), 7_000, clock.instant());
-        List<SrmStatus> outcomes = outcomes(race(16, i -> store.allocate(r.token(), 1_000, clock.instant())));
+        List<SrmStatus> outcomes = Race.run(16, i -> store.allocate(r.token(), 1_000, clock.instant()));
         assertEquals(3, Collections.frequency(outcomes, SrmStatus.SRM_SUCCESS), outcomes.toString());
         assertEquals(13, Collections.frequency(outcomes, SrmStatus.SRM_EXCEED_ALLOCATION), outcomes.toString());
         assertEquals(10_000, store.load(r.token()).usedBytes());
@@ -59,8 +59,8 @@ public abstract class AllocateContract extends SpaceStoreContract {
     void twoFrontendsOverOneStorageShareTheLastBytesExactly() throws Exception {
         SpaceReservation r = created(8_000);
         try (SpaceStore other = fixture.open(clock)) {
-            List<SrmStatus> outcomes = outcomes(race(16, i -> (i % 2 == 0 ? store : other)
-                    .allocate(r.token(), 1_000, clock.instant())));
+            List<SrmStatus> outcomes = Race.run(16, i -> (i % 2 == 0 ? store : other)
+                    .allocate(r.token(), 1_000, clock.instant()));
             assertEquals(8, Collections.frequency(outcomes, SrmStatus.SRM_SUCCESS), outcomes.toString());
             assertEquals(8_000, other.load(r.token()).usedBytes());
         }
@@ -70,7 +70,7 @@ public abstract class AllocateContract extends SpaceStoreContract {
     @Test
     void concurrentPutsOfUnequalSizesNeverOverrunTheTotal() throws Exception {
         SpaceReservation r = created(1_000);
-        List<SrmStatus> outcomes = outcomes(race(12, i -> store.allocate(r.token(), size(i), clock.instant())));
+        List<SrmStatus> outcomes = Race.run(12, i -> store.allocate(r.token(), size(i), clock.instant()));
         long used = store.load(r.token()).usedBytes();
         long admitted = 0;
         for (int i = 0; i < outcomes.size(); i++) {

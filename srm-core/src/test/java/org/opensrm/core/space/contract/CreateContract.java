@@ -63,8 +63,8 @@ public abstract class CreateContract extends SpaceStoreContract {
     @Test
     void concurrentReservationsCannotBothPassTheLimit() throws Exception {
         SpaceQuota quota = new SpaceQuota(1000, Long.MAX_VALUE);
-        List<SrmStatus> outcomes = outcomes(race(8,
-                i -> store.create(reservation(alice, "/atlas", 300, "r" + i), quota)));
+        List<SrmStatus> outcomes = Race.run(8,
+                i -> store.create(reservation(alice, "/atlas", 300, "r" + i), quota));
         assertEquals(3, Collections.frequency(outcomes, SrmStatus.SRM_SUCCESS), outcomes.toString());
         assertEquals(5, Collections.frequency(outcomes, SrmStatus.SRM_EXCEED_ALLOCATION), outcomes.toString());
         assertEquals(900, store.reservedBytes("vo:atlas", clock.instant()));

@@ -5,14 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.opensrm.common.SrmException;
@@ -87,56 +81,7 @@ public abstract class SpaceStoreContract {
         }
     }
 
-    /** Runs {@code work(i)} for i in [0, n) on n threads released at once; returns each outcome in order. */
-    protected static <T> List<Future<T>> race(int n, IndexedCall<T> work) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(n);
-        CountDownLatch start = new CountDownLatch(1);
-        try {
-            List<Future<T>> done = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                int index = i;
-                done.add(pool.submit(() -> {
-                    start.await();
-                    return work.call(index);
-                }));
-            }
-            start.countDown();
-            for (Future<T> f : done) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    // the caller looks at each outcome
-                }
-            }
-            return done;
-        } finally {
-            pool.shutdown();
-        }
-    }
-
-    /** The status each outcome failed with, or SRM_SUCCESS. */
-    protected static <T> List<SrmStatus> outcomes(List<Future<T>> done) throws InterruptedException {
-        List<SrmStatus> out = new ArrayList<>();
-        for (Future<T> f : done) {
-            try {
-                f.get();
-                out.add(SrmStatus.SRM_SUCCESS);
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof SrmException se)) {
-                    throw new AssertionError("unexpected failure", e.getCause());
-                }
-                out.add(se.status());
-            }
-        }
-        return out;
-    }
-
-    @FunctionalInterface
-    protected interface IndexedCall<T> {
-        T call(int index) throws Exception;
-    }
-
-    protected static void assertStatus(SrmStatus expected, ThrowingCall call) {
+    public static void assertStatus(SrmStatus expected, ThrowingCall call) {
         SrmException e = assertThrows(SrmException.class, call::run);
         assertEquals(expected, e.status(), e.getMessage());
     }
