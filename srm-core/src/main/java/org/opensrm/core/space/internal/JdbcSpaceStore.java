@@ -435,15 +435,20 @@ public final class JdbcSpaceStore implements SpaceStore {
         }
     }
 
-    private Optional<SpaceFile> removeFileRow(Connection c, String key) throws SQLException {
+    /**
+     * Deletes the file's row; what it held is returned only when this statement deleted it, so that two
+     * frontends removing one file at once give its bytes back once.
+     */
+    private static Optional<SpaceFile> removeFileRow(Connection c, String key) throws SQLException {
         Optional<SpaceFile> old = selectFile(c, key);
-        if (old.isPresent()) {
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM srm_space_file WHERE path = ?")) {
-                s.setString(1, key);
-                s.executeUpdate();
-            }
+        if (old.isEmpty()) {
+            return old;
         }
-        return old;
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM srm_space_file WHERE path = ? AND token = ?")) {
+            s.setString(1, key);
+            s.setString(2, old.get().token().value());
+            return s.executeUpdate() == 1 ? old : Optional.empty();
+        }
     }
 
     private static void insertFile(Connection c, SpaceFile f) throws SQLException {

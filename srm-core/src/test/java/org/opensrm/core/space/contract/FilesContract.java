@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.space.SpaceFile;
 import org.opensrm.core.space.SpaceReservation;
+import org.opensrm.core.space.SpaceStore;
 
 /**
  * The files in a space: {@code commitFile}, {@code file}, {@code files}, {@code removeFile}, {@code moveFile},
@@ -59,6 +60,17 @@ public abstract class FilesContract extends SpaceStoreContract {
         assertEquals(Optional.of(file(r, "/atlas/f", 600)), store.removeFile(path("/atlas/f")));
         assertEquals(0, store.load(r.token()).usedBytes());
         assertEquals(Optional.empty(), store.removeFile(path("/atlas/f")));
+    }
+
+    @Test
+    void aFileRemovedByManyAtOnceGivesItsBytesBackOnce() throws Exception {
+        SpaceReservation r = created(1000);
+        store.commitFile(file(r, "/atlas/f", 600), 0, clock.instant());
+        store.commitFile(file(r, "/atlas/g", 300), 0, clock.instant());
+        try (SpaceStore other = fixture.open(clock)) {
+            Race.run(8, i -> (i % 2 == 0 ? store : other).removeFile(path("/atlas/f")));
+        }
+        assertEquals(300, store.load(r.token()).usedBytes());
     }
 
     @Test
