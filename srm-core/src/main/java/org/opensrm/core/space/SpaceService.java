@@ -390,6 +390,15 @@ public final class SpaceService {
         store.renameFile(from, to);
     }
 
+    /**
+     * The reservations holding space now (reserved and within their lifetime, static tokens included), each with
+     * its total, used and free bytes: what the metrics report per token.
+     */
+    public List<SpaceReservation> reservedNow() throws SrmException {
+        Instant now = clock.instant();
+        return store.find(Optional.empty()).stream().filter(r -> r.stateAt(now) == SpaceState.RESERVED).toList();
+    }
+
     // --- lifetimes and static tokens ---
 
     /**

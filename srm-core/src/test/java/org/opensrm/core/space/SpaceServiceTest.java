@@ -297,7 +297,11 @@ class SpaceServiceTest {
         assertEquals(SpaceState.EXPIRED, stored(r).state());
         assertEquals(Optional.empty(), store.file(path("/atlas/f")));
         assertEquals(0, space.expireDue(10));
-        reserve(alice, 10 * GB);
+        assertEquals(List.of(), space.reservedNow());
+        SpaceReservation next = reserve(alice, 10 * GB);
+        space.admit(next.token(), dave, OptionalLong.of(GB));
+        SpaceReservation shown = space.reservedNow().get(0);
+        assertEquals(List.of(10 * GB, GB, 9 * GB), List.of(shown.totalBytes(), shown.usedBytes(), shown.freeBytes()));
     }
 
     @Test
