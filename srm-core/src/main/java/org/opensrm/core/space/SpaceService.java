@@ -36,13 +36,16 @@ public final class SpaceService {
     private final SpaceStore store;
     private final SpaceLimits limits;
     private final FileSizes sizes;
+    private final PinnedFiles pins;
     private final TokenGenerator tokens;
     private final Clock clock;
 
-    public SpaceService(SpaceStore store, SpaceLimits limits, FileSizes sizes, TokenGenerator tokens, Clock clock) {
+    public SpaceService(SpaceStore store, SpaceLimits limits, FileSizes sizes, PinnedFiles pins, TokenGenerator tokens,
+                        Clock clock) {
         this.store = store;
         this.limits = limits;
         this.sizes = sizes;
+        this.pins = pins;
         this.tokens = tokens;
         this.clock = clock;
     }
@@ -103,18 +106,36 @@ public final class SpaceService {
     // --- srmReleaseSpace ---
 
     /**
-     * Releases a reservation; the files in it stay in the namespace and leave the space.
+     * Releases a reservation; the files in it stay in the namespace and leave the space. A space with uploads in
+     * progress (bytes claimed by puts not yet done) is kept, even with {@code forceFileRelease}; one holding files
+     * pinned by requests is kept unless {@code forceFileRelease}.
      *
      * @throws SrmException {@code SRM_AUTHORIZATION_FAILURE} unless the caller owns it or is an admin, or for a
      *                      static token; {@code SRM_INVALID_REQUEST} for an unknown or released one;
-     *                      {@code SRM_SPACE_LIFETIME_EXPIRED} for an expired one
+     *                      {@code SRM_SPACE_LIFETIME_EXPIRED} for an expired one; {@code SRM_FAILURE} for uploads
+     *                      in progress or (without force) pinned files
      */
-    public SpaceReservation release(Owner caller, SpaceToken token) throws SrmException {
+    public SpaceReservation release(Owner caller, SpaceToken token, boolean forceFileRelease) throws SrmException {
         try {
             Instant now = clock.instant();
+            requireManager(caller, store.load(token), "release");
+            List<SpaceFile> files = store.files(token);
+            long inFiles = files.stream().mapToLong(SpaceFile::sizeBytes).sum();
+            if (!forceFileRelease) {
+                for (SpaceFile f : files) {
+                    if (pins.isPinned(f.path())) {
+                        throw new SrmException(SrmStatus.SRM_FAILURE, f.path() + " in space " + token.shortId()
+                                + " is pinned; forceFileRelease releases the space anyway");
+                    }
+                }
+            }
             SpaceReservation released = store.update(token, r -> {
                 requireManager(caller, r, "release");
                 r.requireReserved(now);
+                if (r.usedBytes() > inFiles) {
+                    throw new SrmException(SrmStatus.SRM_FAILURE, "space " + token.shortId() + " has uploads in "
+                            + "progress (" + (r.usedBytes() - inFiles) + " bytes claimed)");
+                }
                 return r.withState(SpaceState.RELEASED);
             }, SpaceQuota.UNLIMITED);
             LOG.info("space {} released by {}", token.shortId(), caller.dn());

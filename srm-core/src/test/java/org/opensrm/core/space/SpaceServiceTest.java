@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +37,7 @@ class SpaceServiceTest {
     private final Owner bob = new Owner("/DC=org/CN=Bob", "cms001", List.of("/cms/Role=NULL"));
     private final Owner admin = Owner.of("/DC=org/CN=Site Admin", "root");
     private final Map<SrmPath, Long> namespace = new HashMap<>();
+    private final Set<SrmPath> pinned = new HashSet<>();
     private final SpaceLimits limits = SpaceLimits.builder().voLimits(Map.of("atlas", 10 * GB, "cms", 10 * GB))
             .siteLimit(15 * GB).admins(Set.of(admin.dn())).build();
 
@@ -57,7 +59,7 @@ class SpaceServiceTest {
 
     private SpaceService service(SpaceLimits l) {
         return new SpaceService(store, l, p -> namespace.containsKey(p) ? OptionalLong.of(namespace.get(p))
-                : OptionalLong.empty(), new TokenGenerator(), clock);
+                : OptionalLong.empty(), pinned::contains, new TokenGenerator(), clock);
     }
 
     private SpaceReservation reserve(Owner who, long bytes) throws SrmException {
@@ -172,17 +174,33 @@ class SpaceServiceTest {
     void onlyTheOwnerOrAnAdminReleasesAndAReleasedTokenTakesNothing() throws Exception {
         SpaceReservation r = reserve(alice, GB);
         SpaceReservation s = reserve(alice, GB);
-        assertStatus(SrmStatus.SRM_AUTHORIZATION_FAILURE, () -> space.release(dave, r.token()));
-        assertStatus(SrmStatus.SRM_AUTHORIZATION_FAILURE, () -> space.release(bob, r.token()));
+        assertStatus(SrmStatus.SRM_AUTHORIZATION_FAILURE, () -> space.release(dave, r.token(), true));
+        assertStatus(SrmStatus.SRM_AUTHORIZATION_FAILURE, () -> space.release(bob, r.token(), true));
         assertEquals(SpaceState.RESERVED, stored(r).state());
-        space.release(alice, r.token());
-        space.release(admin, s.token());
+        space.release(alice, r.token(), false);
+        space.release(admin, s.token(), false);
         assertEquals(SpaceState.RELEASED, stored(r).state());
         assertEquals(SpaceState.RELEASED, stored(s).state());
-        assertStatus(SrmStatus.SRM_INVALID_REQUEST, () -> space.release(alice, r.token()));
+        assertStatus(SrmStatus.SRM_INVALID_REQUEST, () -> space.release(alice, r.token(), false));
         assertStatus(SrmStatus.SRM_INVALID_REQUEST, () -> space.admit(r.token(), alice, OptionalLong.of(1)));
         assertEquals(SrmStatus.SRM_INVALID_REQUEST, space.metaData(alice, List.of(r.token().value())).get(0).status());
         assertEquals(0, store.reservedBytes("vo:atlas", clock.instant()));
+    }
+
+    @Test
+    void aSpaceWithUploadsInProgressOrPinnedFilesIsKept() throws Exception {
+        SpaceReservation r = reserve(alice, 1000);
+        space.commit(space.admit(r.token(), alice, OptionalLong.of(100)), path("/atlas/pinned"), 100,
+                Optional.empty());
+        SpaceClaim open = space.admit(r.token(), alice, OptionalLong.of(200));
+        assertStatus(SrmStatus.SRM_FAILURE, () -> space.release(alice, r.token(), true));
+        space.abandon(open);
+        pinned.add(path("/atlas/pinned"));
+        assertStatus(SrmStatus.SRM_FAILURE, () -> space.release(alice, r.token(), false));
+        assertEquals(SpaceState.RESERVED, stored(r).state());
+        space.release(alice, r.token(), true);
+        assertEquals(SpaceState.RELEASED, stored(r).state());
+        assertEquals(List.of(), store.files(r.token()));
     }
 
     @Test
@@ -366,7 +384,7 @@ class SpaceServiceTest {
         SpaceToken t = new SpaceToken("DATADISK");
         space.commit(space.admit(t, bob, OptionalLong.of(1000)), path("/data/b"), 1000, Optional.empty());
         assertEquals(1000, store.load(t).usedBytes());
-        assertStatus(SrmStatus.SRM_AUTHORIZATION_FAILURE, () -> space.release(admin, t));
+        assertStatus(SrmStatus.SRM_AUTHORIZATION_FAILURE, () -> space.release(admin, t, true));
         assertStatus(SrmStatus.SRM_AUTHORIZATION_FAILURE, () -> space.update(admin, t,
                 new SpaceUpdate(OptionalLong.of(1), OptionalLong.empty(), OptionalLong.empty())));
         assertEquals(SrmStatus.SRM_SUCCESS, space.metaData(bob, List.of("DATADISK")).get(0).status());
