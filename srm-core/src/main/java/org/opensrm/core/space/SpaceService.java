@@ -39,6 +39,8 @@ public final class SpaceService {
     private final PinnedFiles pins;
     private final TokenGenerator tokens;
     private final Clock clock;
+    private final SpaceRules rules;
+    private final SpaceFiles files;
 
     public SpaceService(SpaceStore store, SpaceLimits limits, FileSizes sizes, PinnedFiles pins, TokenGenerator tokens,
                         Clock clock) {
@@ -48,6 +50,8 @@ public final class SpaceService {
         this.pins = pins;
         this.tokens = tokens;
         this.clock = clock;
+        this.rules = new SpaceRules(store, limits);
+        this.files = new SpaceFiles(store, rules, sizes, clock);
     }
 
     // --- srmReserveSpace, srmStatusOfReserveSpaceRequest ---
@@ -66,8 +70,8 @@ public final class SpaceService {
     public SpaceResult reserve(Owner caller, ReserveRequest request) throws SrmException {
         try {
             Instant now = clock.instant();
-            requireDisk(request.retention(), request.latency().orElse(AccessLatency.ONLINE));
-            Optional<String> description = description(request.description());
+            SpaceRules.requireDisk(request.retention(), request.latency().orElse(AccessLatency.ONLINE));
+            Optional<String> description = SpaceRules.description(request.description());
             long guaranteed = request.desiredGuaranteedBytes();
             if (guaranteed <= 0) {
                 throw SrmException.invalidRequest("desiredSizeOfGuaranteedSpace must be positive: " + guaranteed);
@@ -77,8 +81,8 @@ public final class SpaceService {
                 throw SrmException.invalidRequest("desiredSizeOfTotalSpace " + desired
                         + " is below desiredSizeOfGuaranteedSpace " + guaranteed);
             }
-            requireSane(desired);
-            Optional<Instant> expiry = expiry(request.desiredLifetimeSeconds(), now);
+            rules.requireSane(desired);
+            Optional<Instant> expiry = rules.expiry(request.desiredLifetimeSeconds(), now);
             Optional<String> group = caller.fqans().stream().findFirst().map(SpaceReservation::groupOf)
                     .filter(g -> g.length() > 1);
             SpaceReservation wanted = new SpaceReservation(SpaceToken.random(tokens), caller, group,
@@ -94,13 +98,13 @@ public final class SpaceService {
                     caller.dn(), made.quotaKey(), granted, guaranteed, status);
             return new SpaceResult(made, status);
         } catch (SrmException e) {
-            throw refused("srmReserveSpace", caller, e);
+            throw SpaceRules.refused("srmReserveSpace", caller, e);
         }
     }
 
     /** No reservation is answered asynchronously, so no request token exists to ask about. */
     public SpaceResult statusOfReserve(Owner caller, String requestToken) throws SrmException {
-        throw refused("srmStatusOfReserveSpaceRequest", caller, noSuchRequest());
+        throw SpaceRules.refused("srmStatusOfReserveSpaceRequest", caller, SpaceRules.noSuchRequest());
     }
 
     // --- srmReleaseSpace ---
@@ -118,7 +122,7 @@ public final class SpaceService {
     public SpaceReservation release(Owner caller, SpaceToken token, boolean forceFileRelease) throws SrmException {
         try {
             Instant now = clock.instant();
-            requireManager(caller, store.load(token), "release");
+            rules.requireManager(caller, store.load(token), "release");
             List<SpaceFile> files = store.files(token);
             long inFiles = files.stream().mapToLong(SpaceFile::sizeBytes).sum();
             if (!forceFileRelease) {
@@ -130,7 +134,7 @@ public final class SpaceService {
                 }
             }
             SpaceReservation released = store.update(token, r -> {
-                requireManager(caller, r, "release");
+                rules.requireManager(caller, r, "release");
                 r.requireReserved(now);
                 if (r.usedBytes() > inFiles) {
                     throw new SrmException(SrmStatus.SRM_FAILURE, "space " + token.shortId() + " has uploads in "
@@ -141,7 +145,7 @@ public final class SpaceService {
             LOG.info("space {} released by {}", token.shortId(), caller.dn());
             return released;
         } catch (SrmException e) {
-            throw refused("srmReleaseSpace", caller, e);
+            throw SpaceRules.refused("srmReleaseSpace", caller, e);
         }
     }
 
@@ -158,17 +162,17 @@ public final class SpaceService {
         try {
             Instant now = clock.instant();
             boolean renew = update.newLifetimeSeconds().isPresent();
-            Optional<Instant> newExpiry = renew ? expiry(update.newLifetimeSeconds(), now) : Optional.empty();
+            Optional<Instant> newExpiry = renew ? rules.expiry(update.newLifetimeSeconds(), now) : Optional.empty();
             SpaceReservation current = store.load(token);
             SpaceReservation updated = store.update(token, r -> {
-                requireManager(caller, r, "update");
+                rules.requireManager(caller, r, "update");
                 r.requireReserved(now);
                 long total = update.newTotalBytes().orElse(r.totalBytes());
                 long guaranteed = update.newGuaranteedBytes().orElse(Math.min(r.guaranteedBytes(), total));
                 if (total < 0 || guaranteed < 0) {
                     throw SrmException.invalidRequest("sizes must not be negative");
                 }
-                requireSane(total);
+                rules.requireSane(total);
                 if (guaranteed > total) {
                     throw SrmException.invalidRequest("guaranteed size " + guaranteed + " exceeds total " + total);
                 }
@@ -183,13 +187,13 @@ public final class SpaceService {
                     updated.totalBytes(), updated.expiresAt().map(Instant::toString).orElse("never"));
             return new SpaceResult(updated, SrmStatus.SRM_SUCCESS);
         } catch (SrmException e) {
-            throw refused("srmUpdateSpace", caller, e);
+            throw SpaceRules.refused("srmUpdateSpace", caller, e);
         }
     }
 
     /** Updates are answered at once; no request token exists to ask about. */
     public SpaceResult statusOfUpdate(Owner caller, String requestToken) throws SrmException {
-        throw refused("srmStatusOfUpdateSpaceRequest", caller, noSuchRequest());
+        throw SpaceRules.refused("srmStatusOfUpdateSpaceRequest", caller, SpaceRules.noSuchRequest());
     }
 
     // --- srmGetSpaceMetaData, srmGetSpaceTokens ---
@@ -197,7 +201,8 @@ public final class SpaceService {
     /** One answer per token, in order; a bad token fails alone. */
     public List<SpaceDetail> metaData(Owner caller, List<String> tokenTexts) throws SrmException {
         if (tokenTexts.isEmpty()) {
-            throw refused("srmGetSpaceMetaData", caller, SrmException.invalidRequest("no space token given"));
+            throw SpaceRules.refused("srmGetSpaceMetaData", caller,
+                    SrmException.invalidRequest("no space token given"));
         }
         Instant now = clock.instant();
         List<SpaceDetail> out = new ArrayList<>(tokenTexts.size());
@@ -205,7 +210,7 @@ public final class SpaceService {
             String shown = text == null ? "" : text;
             try {
                 SpaceReservation r = store.load(SpaceToken.parse(text));
-                if (!maySee(caller, r)) {
+                if (!rules.maySee(caller, r)) {
                     throw SrmException.denied("space " + r.token().shortId() + " is not the caller's");
                 }
                 SpaceState state = r.stateAt(now);
@@ -235,18 +240,18 @@ public final class SpaceService {
         Optional<String> wanted = description.filter(d -> !d.isBlank());
         List<SpaceToken> out = new ArrayList<>();
         for (SpaceReservation r : store.find(wanted)) {
-            if (r.stateAt(now) == SpaceState.RESERVED && maySee(caller, r)) {
+            if (r.stateAt(now) == SpaceState.RESERVED && rules.maySee(caller, r)) {
                 out.add(r.token());
             }
         }
         if (out.isEmpty()) {
-            throw refused("srmGetSpaceTokens", caller, SrmException.invalidRequest(
+            throw SpaceRules.refused("srmGetSpaceTokens", caller, SrmException.invalidRequest(
                     "no space token" + wanted.map(d -> " with description '" + d + "'").orElse("")));
         }
         return out;
     }
 
-    // --- srmChangeSpaceForFiles, srmStatusOfChangeSpaceForFilesRequest ---
+    // --- srmChangeSpaceForFiles (+ status), srmExtendFileLifeTimeInSpace, srmPurgeFromSpace ---
 
     /**
      * Moves files into {@code target}: each is counted there (refused per file with {@code SRM_EXCEED_ALLOCATION}
@@ -257,39 +262,13 @@ public final class SpaceService {
      */
     public List<SpaceFileResult> changeSpaceForFiles(Owner caller, SpaceToken target, List<SrmPath> paths)
             throws SrmException {
-        Instant now = clock.instant();
-        SpaceReservation r = writable("srmChangeSpaceForFiles", caller, target, now);
-        List<SpaceFileResult> out = new ArrayList<>(paths.size());
-        for (SrmPath path : paths) {
-            try {
-                Optional<SpaceFile> current = store.file(path);
-                long size;
-                if (current.isPresent()) {
-                    size = current.get().sizeBytes();
-                } else {
-                    OptionalLong found = sizes.sizeOf(path);
-                    if (found.isEmpty()) {
-                        throw SrmException.invalidPath("no such file " + path);
-                    }
-                    size = found.getAsLong();
-                }
-                store.moveFile(path, size, target, current.flatMap(SpaceFile::expiresAt).filter(
-                        e -> r.expiresAt().isEmpty() || !e.isAfter(r.expiresAt().get())), now);
-                out.add(SpaceFileResult.ok(path, Optional.empty()));
-            } catch (SrmException e) {
-                LOG.info("srmChangeSpaceForFiles {} for {}: {} {}", path, caller.dn(), e.status(), e.getMessage());
-                out.add(SpaceFileResult.failed(path, e));
-            }
-        }
-        return out;
+        return files.changeSpaceForFiles(caller, target, paths);
     }
 
     /** Changes are answered at once; no request token exists to ask about. */
     public List<SpaceFileResult> statusOfChangeSpaceForFiles(Owner caller, String requestToken) throws SrmException {
-        throw refused("srmStatusOfChangeSpaceForFilesRequest", caller, noSuchRequest());
+        throw SpaceRules.refused("srmStatusOfChangeSpaceForFilesRequest", caller, SpaceRules.noSuchRequest());
     }
-
-    // --- srmExtendFileLifeTimeInSpace ---
 
     /**
      * Sets how long files stay in the space, from now, never beyond the space's own lifetime (a longer wish is
@@ -300,31 +279,8 @@ public final class SpaceService {
      */
     public List<SpaceFileResult> extendFileLifeTimeInSpace(Owner caller, SpaceToken token, List<SrmPath> paths,
                                                            OptionalLong newLifetimeSeconds) throws SrmException {
-        Instant now = clock.instant();
-        SpaceReservation r = writable("srmExtendFileLifeTimeInSpace", caller, token, now);
-        long seconds = newLifetimeSeconds.orElse(ReserveRequest.INFINITE);
-        if (seconds <= 0 && seconds != ReserveRequest.INFINITE) {
-            throw refused("srmExtendFileLifeTimeInSpace", caller, SrmException.invalidRequest(
-                    "a lifetime must be positive (or -1 for infinite): " + seconds));
-        }
-        Optional<Instant> wish = seconds == ReserveRequest.INFINITE ? Optional.empty()
-                : Optional.of(now.plusSeconds(seconds));
-        Optional<Instant> granted = earlier(wish, r.expiresAt());
-        List<SrmPath> targets = paths.isEmpty() ? store.files(token).stream().map(SpaceFile::path).toList() : paths;
-        List<SpaceFileResult> out = new ArrayList<>(targets.size());
-        for (SrmPath path : targets) {
-            try {
-                inSpace(path, token);
-                SpaceFile f = store.extendFile(path, granted);
-                out.add(SpaceFileResult.ok(path, f.expiresAt().map(e -> Duration.between(now, e))));
-            } catch (SrmException e) {
-                out.add(SpaceFileResult.failed(path, e));
-            }
-        }
-        return out;
+        return files.extendFileLifeTimeInSpace(caller, token, paths, newLifetimeSeconds);
     }
-
-    // --- srmPurgeFromSpace ---
 
     /**
      * Removes files from the space. On disk every file is its only copy, so a file still within its lifetime in
@@ -333,22 +289,7 @@ public final class SpaceService {
      */
     public List<SpaceFileResult> purgeFromSpace(Owner caller, SpaceToken token, List<SrmPath> paths)
             throws SrmException {
-        Instant now = clock.instant();
-        writable("srmPurgeFromSpace", caller, token, now);
-        List<SpaceFileResult> out = new ArrayList<>(paths.size());
-        for (SrmPath path : paths) {
-            try {
-                SpaceFile f = inSpace(path, token);
-                if (f.expiresAt().isEmpty() || f.expiresAt().get().isAfter(now)) {
-                    throw new SrmException(SrmStatus.SRM_LAST_COPY, path + " is the only copy; srmRm removes it");
-                }
-                store.removeFile(path);
-                out.add(SpaceFileResult.ok(path, Optional.empty()));
-            } catch (SrmException e) {
-                out.add(SpaceFileResult.failed(path, e));
-            }
-        }
-        return out;
+        return files.purgeFromSpace(caller, token, paths);
     }
 
     // --- the put path (not wired yet) ---
@@ -363,7 +304,7 @@ public final class SpaceService {
      */
     public SpaceClaim admit(SpaceToken token, Owner caller, OptionalLong expectedBytes) throws SrmException {
         Instant now = clock.instant();
-        writable("put admission", caller, token, now);
+        rules.writable("put admission", caller, token, now);
         long bytes = expectedBytes.orElse(0);
         try {
             if (bytes < 0) {
@@ -372,7 +313,7 @@ public final class SpaceService {
             store.allocate(token, bytes, now);
             return new SpaceClaim(token, bytes);
         } catch (SrmException e) {
-            throw refused("put admission", caller, e);
+            throw SpaceRules.refused("put admission", caller, e);
         }
     }
 
@@ -448,116 +389,5 @@ public final class SpaceService {
             throws SrmException {
         long total = sizeBytes > 0 ? sizeBytes : Long.MAX_VALUE;
         store.declare(SpaceReservation.declared(name, group, total, description, clock.instant()));
-    }
-
-    // --- rules ---
-
-    private SpaceReservation writable(String op, Owner caller, SpaceToken token, Instant now) throws SrmException {
-        try {
-            SpaceReservation r = store.load(token);
-            r.requireReserved(now);
-            if (!r.admitsWriter(caller)) {
-                throw SrmException.denied("the caller is not a member of " + r.group().orElse("the owner's account")
-                        + ", which space " + token.shortId() + " is reserved for");
-            }
-            return r;
-        } catch (SrmException e) {
-            throw refused(op, caller, e);
-        }
-    }
-
-    private boolean maySee(Owner caller, SpaceReservation r) {
-        return r.owner().sameUserAs(caller) || r.admitsWriter(caller) || limits.isAdmin(caller.dn());
-    }
-
-    private void requireManager(Owner caller, SpaceReservation r, String what) throws SrmException {
-        if (r.isStatic()) {
-            throw SrmException.denied("space " + r.token() + " is static (space.tokens); it cannot be " + what + "d");
-        }
-        if (!r.owner().sameUserAs(caller) && !limits.isAdmin(caller.dn())) {
-            throw SrmException.denied("only the owner of space " + r.token().shortId() + " or an admin may " + what
-                    + " it");
-        }
-    }
-
-    private SpaceFile inSpace(SrmPath path, SpaceToken token) throws SrmException {
-        Optional<SpaceFile> f = store.file(path);
-        if (f.isEmpty() || !f.get().token().equals(token)) {
-            throw SrmException.invalidPath(path + " is not in space " + token.shortId());
-        }
-        return f.get();
-    }
-
-    private static void requireDisk(RetentionPolicy retention, AccessLatency latency) throws SrmException {
-        if (retention != RetentionPolicy.REPLICA || latency != AccessLatency.ONLINE) {
-            throw new SrmException(SrmStatus.SRM_NOT_SUPPORTED, retention + "/" + latency
-                    + " is not offered: this storage is disk only (REPLICA/ONLINE)");
-        }
-    }
-
-    private void requireSane(long bytes) throws SrmException {
-        if (bytes < 0 || bytes > limits.maxReservationBytes()) {
-            throw SrmException.invalidRequest("size " + Long.toUnsignedString(bytes) + " is outside 0.."
-                    + limits.maxReservationBytes() + " bytes");
-        }
-    }
-
-    private static Optional<String> description(Optional<String> text) throws SrmException {
-        Optional<String> d = text.filter(t -> !t.isBlank());
-        if (d.isPresent() && (d.get().length() > MAX_DESCRIPTION
-                || d.get().chars().anyMatch(c -> c < ' ' || c == 0x7f))) {
-            throw SrmException.invalidRequest("userSpaceTokenDescription must be one line of at most "
-                    + MAX_DESCRIPTION + " characters");
-        }
-        return d;
-    }
-
-    /** A reservation's expiry from a lifetime wish: the default, a positive lifetime up to the maximum, infinite. */
-    private Optional<Instant> expiry(OptionalLong seconds, Instant now) throws SrmException {
-        if (seconds.isEmpty()) {
-            return Optional.of(now.plus(limits.defaultLifetime()));
-        }
-        return expiryWithin(seconds.getAsLong(), now);
-    }
-
-    private Optional<Instant> expiryWithin(long seconds, Instant now) throws SrmException {
-        if (seconds == ReserveRequest.INFINITE) {
-            if (limits.maxLifetime().isPresent()) {
-                throw SrmException.invalidRequest("an infinite lifetime is not granted; the maximum is "
-                        + limits.maxLifetime().get().toSeconds() + " s");
-            }
-            return Optional.empty();
-        }
-        if (seconds <= 0) {
-            throw SrmException.invalidRequest("a lifetime must be positive (or -1 for infinite): " + seconds);
-        }
-        if (limits.maxLifetime().isPresent() && seconds > limits.maxLifetime().get().toSeconds()) {
-            throw SrmException.invalidRequest("lifetime " + seconds + " s exceeds the maximum of "
-                    + limits.maxLifetime().get().toSeconds() + " s");
-        }
-        return Optional.of(now.plusSeconds(seconds));
-    }
-
-    private static Optional<Instant> earlier(Optional<Instant> a, Optional<Instant> b) {
-        if (a.isEmpty()) {
-            return b;
-        }
-        if (b.isEmpty()) {
-            return a;
-        }
-        return a.get().isBefore(b.get()) ? a : b;
-    }
-
-    private static SrmException noSuchRequest() {
-        return SrmException.invalidRequest("no such request: space requests are answered at once and carry no "
-                + "request token");
-    }
-
-    private static SrmException refused(String op, Owner caller, SrmException e) {
-        if (e.status() == SrmStatus.SRM_INTERNAL_ERROR) {
-            return e;
-        }
-        LOG.info("{} refused for {}: {} {}", op, caller.dn(), e.status(), e.getMessage());
-        return e;
     }
 }
