@@ -19,5 +19,14 @@
  * {@code SRM_EXCEED_ALLOCATION}. Beyond the site's limit: {@code SRM_NO_FREE_SPACE}. Past the reservation's
  * lifetime: {@code SRM_SPACE_LIFETIME_EXPIRED}. Another group's reservation, or releasing/updating what one does not
  * own (or a static token): {@code SRM_AUTHORIZATION_FAILURE}.
+ *
+ * <p>Not wired yet. Full mode will: open the store with the request store's settings
+ * ({@link org.opensrm.core.space.SpaceStores}); build {@link org.opensrm.core.space.SpaceLimits} from the
+ * configuration; give the service the backend's file sizes ({@link org.opensrm.core.space.FileSizes}) and the
+ * engine's pins ({@link org.opensrm.core.space.PinnedFiles}); declare every {@code space.tokens} entry at start
+ * ({@code declareStatic}); let the reaper call {@code expireDue}; and, in the put path, {@code admit} at
+ * srmPrepareToPut with a {@code targetSpaceToken}, {@code commit} at srmPutDone (removing the upload when it is
+ * refused), {@code abandon} when a put is aborted, fails or expires, {@code removed}/{@code renamed} after srmRm and
+ * srmMv. The caller's {@link org.opensrm.core.Owner} must carry its FQANs: membership is decided by them.
  */
 package org.opensrm.core.space;
