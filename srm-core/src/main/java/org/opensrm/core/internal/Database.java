@@ -53,11 +53,11 @@ public final class Database implements AutoCloseable {
      * a separate statement, so that the read after it sees what the writer before it committed). SQLite writes
      * one at a time anyway.
      */
-    boolean lockRows() {
+    public boolean lockRows() {
         return lockRows;
     }
 
-    <T> T read(Work<T> work) throws SrmException {
+    public <T> T read(Work<T> work) throws SrmException {
         try (Connection c = readPool.getConnection()) {
             return work.run(c);
         } catch (SQLException e) {
@@ -66,7 +66,7 @@ public final class Database implements AutoCloseable {
     }
 
     /** Runs {@code work} in a transaction and returns once it committed. */
-    <T> T write(Work<T> work) throws SrmException {
+    public <T> T write(Work<T> work) throws SrmException {
         try {
             return groupWriter != null ? groupWriter.write(work) : writeAlone(work);
         } catch (SQLException e) {
