@@ -144,6 +144,16 @@ class GlobusUrlCopyTransferTest extends ThirdPartyTransferContracts {
             }
         }
 
+        /** globus-url-copy processes whose command line names the destination file. */
+        @Override
+        public long transfersRunningTo(String name) {
+            String target = destination(name).toString();
+            return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().commandLine().map(c -> c.contains("globus-url-copy") && c.contains(target))
+                            .orElse(false))
+                    .count();
+        }
+
         @Override
         public String mappedAccount() {
             return ACCOUNT;

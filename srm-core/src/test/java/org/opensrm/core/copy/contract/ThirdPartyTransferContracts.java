@@ -109,6 +109,7 @@ public abstract class ThirdPartyTransferContracts {
                 }
                 f.stallSource(); // the copy now hangs in the middle, with a partial destination
                 try {
+                    assertEquals(1, f.transfersRunningTo("big"));
                     assertFalse(t.outcome().isDone(), () -> "the copy ended before it could be aborted: "
                             + t.outcome().join());
                     long partialSize = Files.size(partial);
@@ -118,6 +119,7 @@ public abstract class ThirdPartyTransferContracts {
                     CopyOutcome outcome = t.outcome().get(2, TimeUnit.MINUTES);
                     assertEquals(SrmStatus.SRM_ABORTED, outcome.status(), outcome.explanation());
                     assertFalse(Files.exists(partial), "the partial destination is still there");
+                    assertEquals(0, f.transfersRunningTo("big"), "the transfer still runs");
                 } finally {
                     f.resumeSource();
                 }

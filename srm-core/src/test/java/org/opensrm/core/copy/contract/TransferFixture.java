@@ -40,6 +40,9 @@ public interface TransferFixture {
 
     void resumeSource() throws Exception;
 
+    /** How many transfer processes (or other workers) still move data to {@link #destination}{@code (name)}. */
+    long transfersRunningTo(String name);
+
     /** The client's delegated credential (as a lease yields it). */
     Supplier<Optional<DelegatedCredential>> credential();
 
