@@ -14,8 +14,6 @@ import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
-import java.util.List;
 
 import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.junit.jupiter.api.AfterAll;
@@ -29,16 +27,14 @@ import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.ProxyStyle;
+import org.opensrm.testkit.GsiDelegation;
 
-import eu.emi.security.authn.x509.proxy.ProxyGenerator;
-import eu.emi.security.authn.x509.proxy.ProxyRequestOptions;
-import eu.emi.security.authn.x509.proxy.ProxyType;
 
 /**
- * GSI delegation on httpg, with a client built to the wire format of INTEROP.md: after the handshake the client
- * sends {@code 'D'}, the server answers with a DER PKCS#10 certificate request, the client returns the DER proxy
- * certificate it signed for that request's key followed by its own chain (DER, concatenated, one write), then
- * HTTP/1.1 continues on the same connection. Bad answers are refused with a log line and the connection closed;
+ * GSI delegation on httpg, with a client built to the wire format of INTEROP.md ({@link GsiDelegation}): after the
+ * handshake the client sends {@code 'D'}, the server answers with a DER PKCS#10 certificate request, the client
+ * returns the DER proxy certificate it signed for that request's key followed by its own chain (DER, concatenated,
+ * one write), then HTTP/1.1 continues on the same connection. Bad answers are refused with a log line and the connection closed;
  * the server goes on serving others.
  */
 @Timeout(120)
@@ -270,20 +266,13 @@ class DelegationTest {
 
     /** What a GSI client does with the request: a proxy of its own credential for the request's key. */
     static X509Certificate[] sign(PKCS10CertificationRequest request, Credential signer, Duration lifetime)
-            throws Exception {
-        ProxyRequestOptions options = new ProxyRequestOptions(signer.chainArray(), request);
+            throws IOException {
         Instant now = Instant.now();
-        options.setValidityBounds(Date.from(now.minusSeconds(60)), Date.from(now.plus(lifetime)));
-        options.setType(ProxyType.RFC3820);
-        return ProxyGenerator.generate(options, signer.key());
+        return GsiDelegation.sign(request, signer.key(), signer.chainArray(), now.minusSeconds(60), now.plus(lifetime));
     }
 
-    static byte[] der(X509Certificate... certs) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (X509Certificate cert : certs) {
-            out.write(cert.getEncoded());
-        }
-        return out.toByteArray();
+    static byte[] der(X509Certificate... certs) throws IOException {
+        return GsiDelegation.der(certs);
     }
 
     private static void assertKeyMatches(DelegatedCredential credential) throws Exception {

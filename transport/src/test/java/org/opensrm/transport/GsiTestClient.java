@@ -73,40 +73,9 @@ final class GsiTestClient implements AutoCloseable {
         out.flush();
     }
 
-    /**
-     * GSI delegation, the client's first half: sends {@code 'D'} and reads the server's answer, one DER PKCS#10
-     * certificate request (INTEROP.md: after 'D' the server sends a certificate request).
-     */
+    /** GSI delegation, the client's first half: sends {@code 'D'}, returns the server's certificate request. */
     org.bouncycastle.pkcs.PKCS10CertificationRequest requestDelegation() throws IOException {
-        write("D");
-        return new org.bouncycastle.pkcs.PKCS10CertificationRequest(readDer());
-    }
-
-    /** One DER SEQUENCE from the stream, header included. */
-    byte[] readDer() throws IOException {
-        ByteArrayOutputStream der = new ByteArrayOutputStream();
-        int tag = in.read();
-        if (tag != 0x30) {
-            throw new IOException("expected a DER SEQUENCE, got " + tag);
-        }
-        der.write(tag);
-        int first = in.read();
-        der.write(first);
-        int length = first;
-        if (first >= 0x80) {
-            length = 0;
-            for (int i = 0; i < (first & 0x7f); i++) {
-                int b = in.read();
-                der.write(b);
-                length = length << 8 | b;
-            }
-        }
-        byte[] content = in.readNBytes(length);
-        if (content.length != length) {
-            throw new IOException("connection closed inside a DER element");
-        }
-        der.write(content);
-        return der.toByteArray();
+        return org.opensrm.testkit.GsiDelegation.request(in, out);
     }
 
     int read() throws IOException {
