@@ -3,9 +3,7 @@ package org.opensrm.core.copy;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +20,7 @@ import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.ProxyStyle;
 import org.opensrm.testkit.GridFtpServerProcess;
 import org.opensrm.testkit.GridUser;
-import org.opensrm.testkit.TestGrid;
+import org.opensrm.testkit.TwoGridFtpDoors;
 
 /**
  * The transfer contract bound to {@link GlobusUrlCopyTransfer} between two real {@code globus-gridftp-server}
@@ -32,7 +30,7 @@ import org.opensrm.testkit.TestGrid;
 class GlobusUrlCopyTransferTest extends ThirdPartyTransferContracts {
     static final String ACCOUNT = "srmuser1";
 
-    static Path base;
+    static TwoGridFtpDoors doors;
     static GridFtpServerProcess doorA;
     static GridFtpServerProcess doorB;
     static ExecutorService executor;
@@ -40,15 +38,11 @@ class GlobusUrlCopyTransferTest extends ThirdPartyTransferContracts {
 
     @BeforeAll
     static void start() throws Exception {
-        base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-copy-");
-        Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
-        TestGrid grid = TestGrid.create(base.resolve("grid"));
-        GridUser alice = grid.user("Alice");
-        Path storageA = storage("a");
-        Path storageB = storage("b");
-        doorA = GridFtpServerProcess.start(grid.gridFtpServer("a").map(alice.dn(), ACCOUNT).build());
-        doorB = GridFtpServerProcess.start(grid.gridFtpServer("b").map(alice.dn(), ACCOUNT).build());
-        Credential delegated = grid.pki().proxy(alice.proxy(), Duration.ofHours(1), ProxyStyle.RFC3820);
+        doors = TwoGridFtpDoors.start("copy", "Alice", ACCOUNT);
+        doorA = doors.a();
+        doorB = doors.b();
+        GridUser alice = doors.user();
+        Credential delegated = doors.grid().pki().proxy(alice.proxy(), Duration.ofHours(1), ProxyStyle.RFC3820);
         DelegatedCredential credential = new DelegatedCredential(alice.dn(), delegated.key(), delegated.chain());
         int closedPort;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
@@ -57,17 +51,10 @@ class GlobusUrlCopyTransferTest extends ThirdPartyTransferContracts {
         CopyPeers peers = CopyPeers.of(List.of("localhost:" + doorA.port(), "localhost:" + doorB.port(),
                 "localhost:" + closedPort));
         executor = Executors.newCachedThreadPool();
-        GridFtpCopyConfig config = GridFtpCopyConfig.builder(grid.trustDir(), base.resolve("work")).peers(peers)
-                .attempts(3).backoff(Duration.ofMillis(100), Duration.ofMillis(400)).build();
-        fixture = new Fixture(new GlobusUrlCopyTransfer(config, executor), config.attempts(), storageA, storageB,
-                closedPort, () -> Optional.of(credential));
-    }
-
-    private static Path storage(String name) throws IOException {
-        Path dir = Files.createDirectory(base.resolve("storage-" + name));
-        Files.setOwner(dir, dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(ACCOUNT));
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return dir;
+        GridFtpCopyConfig config = GridFtpCopyConfig.builder(doors.grid().trustDir(), doors.base().resolve("work"))
+                .peers(peers).attempts(3).backoff(Duration.ofMillis(100), Duration.ofMillis(400)).build();
+        fixture = new Fixture(new GlobusUrlCopyTransfer(config, executor), config.attempts(), doors.storageA(),
+                doors.storageB(), closedPort, () -> Optional.of(credential));
     }
 
     @AfterAll
@@ -75,15 +62,8 @@ class GlobusUrlCopyTransferTest extends ThirdPartyTransferContracts {
         if (executor != null) {
             executor.shutdownNow();
         }
-        for (GridFtpServerProcess door : new GridFtpServerProcess[] {doorA, doorB}) {
-            if (door != null) {
-                door.close();
-            }
-        }
-        if (base != null) {
-            try (var files = Files.walk(base)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (doors != null) {
+            doors.close();
         }
     }
 

@@ -37,10 +37,8 @@ import org.opensrm.core.copy.CopySpec;
 import org.opensrm.core.copy.GlobusUrlCopyTransfer;
 import org.opensrm.core.copy.GridFtpCopyConfig;
 import org.opensrm.core.copy.ThirdPartyTransfer;
-import org.opensrm.testkit.GridFtpServerProcess;
-import org.opensrm.testkit.GridUser;
 import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.TestGrid;
+import org.opensrm.testkit.TwoGridFtpDoors;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
 import org.opensrm.transport.TransportConfig;
@@ -57,13 +55,7 @@ class DelegatedCopyTest {
     static final String ACCOUNT = "srmuser1";
     static final int TWENTY_MB = 20 * 1024 * 1024;
 
-    static Path base;
-    static TestGrid grid;
-    static GridUser alice;
-    static GridFtpServerProcess doorA;
-    static GridFtpServerProcess doorB;
-    static Path storageA;
-    static Path storageB;
+    static TwoGridFtpDoors doors;
     static ExecutorService executor;
     static DelegatedCredentials credentials;
     static CopyServlet servlet;
@@ -71,32 +63,20 @@ class DelegatedCopyTest {
 
     @BeforeAll
     static void start() throws Exception {
-        base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-delegated-copy-");
-        Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
-        grid = TestGrid.create(base.resolve("grid"));
-        alice = grid.user("Alice");
-        storageA = storage("a");
-        storageB = storage("b");
-        doorA = GridFtpServerProcess.start(grid.gridFtpServer("a").map(alice.dn(), ACCOUNT).build());
-        doorB = GridFtpServerProcess.start(grid.gridFtpServer("b").map(alice.dn(), ACCOUNT).build());
+        doors = TwoGridFtpDoors.start("delegated-copy", "Alice", ACCOUNT);
         executor = Executors.newCachedThreadPool();
-        GridFtpCopyConfig config = GridFtpCopyConfig.builder(grid.trustDir(), base.resolve("copy-work"))
-                .peers(CopyPeers.of(List.of("localhost:" + doorA.port(), "localhost:" + doorB.port()))).build();
+        GridFtpCopyConfig config = GridFtpCopyConfig.builder(doors.grid().trustDir(), doors.base().resolve("work"))
+                .peers(CopyPeers.of(List.of("localhost:" + doors.a().port(), "localhost:" + doors.b().port())))
+                .build();
         credentials = new DelegatedCredentials();
         servlet = new CopyServlet(new GlobusUrlCopyTransfer(config, executor), credentials);
-        Path hostCert = base.resolve("hostcert.pem");
-        Path hostKey = base.resolve("hostkey.pem");
-        grid.hostCredential().writeCertAndKey(hostCert, hostKey);
+        Path hostCert = doors.base().resolve("hostcert.pem");
+        Path hostKey = doors.base().resolve("hostkey.pem");
+        doors.grid().hostCredential().writeCertAndKey(hostCert, hostKey);
         server = new HttpgServer(TransportConfig.builder().host("127.0.0.1").port(0).hostCert(hostCert)
-                .hostKey(hostKey).caDir(grid.trustDir()).build(), servlet, List.of("/srm/managerv2"), credentials);
+                .hostKey(hostKey).caDir(doors.grid().trustDir()).build(), servlet, List.of("/srm/managerv2"),
+                credentials);
         server.start();
-    }
-
-    private static Path storage(String name) throws IOException {
-        Path dir = Files.createDirectory(base.resolve("storage-" + name));
-        Files.setOwner(dir, dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(ACCOUNT));
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return dir;
     }
 
     @AfterAll
@@ -107,15 +87,8 @@ class DelegatedCopyTest {
         if (executor != null) {
             executor.shutdownNow();
         }
-        for (GridFtpServerProcess door : new GridFtpServerProcess[] {doorA, doorB}) {
-            if (door != null) {
-                door.close();
-            }
-        }
-        if (base != null) {
-            try (var files = Files.walk(base)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        if (doors != null) {
+            doors.close();
         }
     }
 
@@ -123,12 +96,12 @@ class DelegatedCopyTest {
     void aDelegatingClientsCopyRunsWithItsCredentialAfterItLeft() throws Exception {
         byte[] data = new byte[TWENTY_MB];
         new SecureRandom().nextBytes(data);
-        Path source = storageA.resolve("twenty");
+        Path source = doors.storageA().resolve("twenty");
         Files.write(source, data);
         Files.setPosixFilePermissions(source, PosixFilePermissions.fromString("rw-r--r--"));
-        Path destination = storageB.resolve("twenty");
+        Path destination = doors.storageB().resolve("twenty");
 
-        HttpgSoapClient delegating = new HttpgSoapClient(alice.proxyFile(), grid.trustDir())
+        HttpgSoapClient delegating = new HttpgSoapClient(doors.user().proxyFile(), doors.grid().trustDir())
                 .delegating(Duration.ofHours(1));
         try (HttpgSoapClient.Connection c = delegating.keepAlive("127.0.0.1", server.port())) {
             HttpgSoapClient.Response r = c.post("/srm/managerv2", Map.of(), body(source, destination));
@@ -145,16 +118,16 @@ class DelegatedCopyTest {
 
     @Test
     void aClientThatDidNotDelegateIsToldDelegationIsNeeded() throws Exception {
-        HttpgSoapClient plain = new HttpgSoapClient(alice.proxyFile(), grid.trustDir());
+        HttpgSoapClient plain = new HttpgSoapClient(doors.user().proxyFile(), doors.grid().trustDir());
         HttpgSoapClient.Response r = plain.post("127.0.0.1", server.port(), "/srm/managerv2", Map.of(),
-                body(storageA.resolve("x"), storageB.resolve("x")));
+                body(doors.storageA().resolve("x"), doors.storageB().resolve("x")));
         assertEquals(403, r.status(), r.bodyText());
         assertTrue(r.bodyText().startsWith("SRM_AUTHORIZATION_FAILURE") && r.bodyText().contains("delegat"),
                 r.bodyText());
     }
 
     private static byte[] body(Path source, Path destination) {
-        return (doorA.url(source.toString()) + "\n" + doorB.url(destination.toString()))
+        return (doors.a().url(source.toString()) + "\n" + doors.b().url(destination.toString()))
                 .getBytes(StandardCharsets.UTF_8);
     }
 
