@@ -24,7 +24,8 @@ public final class DelegatedCredential {
     /**
      * @param dn    the end-entity subject in OpenSSL slash form, as {@link ClientIdentity#dn()} of the connection
      * @param key   the private key of {@code chain.get(0)}
-     * @param chain the delegated proxy first, then the chain that issued it (not the CA)
+     * @param chain the delegated proxy first, then the chain that issued it as the client presented it at its
+     *              handshake (Globus clients include their CA, others stop below it)
      */
     public DelegatedCredential(String dn, PrivateKey key, List<X509Certificate> chain) {
         this.dn = Objects.requireNonNull(dn, "dn");
@@ -44,7 +45,7 @@ public final class DelegatedCredential {
         return key;
     }
 
-    /** Delegated proxy first, then its issuers up to (not including) the CA. */
+    /** Delegated proxy first, then its issuers as the client presented them (possibly with the CA). */
     public List<X509Certificate> chain() {
         return chain;
     }
