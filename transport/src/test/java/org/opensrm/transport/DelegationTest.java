@@ -14,6 +14,7 @@ import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.junit.jupiter.api.AfterAll;
@@ -28,6 +29,11 @@ import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.ProxyStyle;
 import org.opensrm.testkit.GsiDelegation;
+
+import eu.emi.security.authn.x509.proxy.ProxyCertificate;
+import eu.emi.security.authn.x509.proxy.ProxyCertificateOptions;
+import eu.emi.security.authn.x509.proxy.ProxyGenerator;
+import eu.emi.security.authn.x509.proxy.ProxyType;
 
 
 /**
@@ -49,7 +55,8 @@ class DelegationTest {
 
     @BeforeAll
     static void start() throws Exception {
-        site = EchoSite.start(dir, b -> b.handshakeTimeout(DEADLINE).idleTimeout(Duration.ofMinutes(5)));
+        site = EchoSite.start(dir, b -> b.handshakeTimeout(DEADLINE).idleTimeout(Duration.ofMinutes(5))
+                .credentialRefresh(Duration.ofMillis(500)));
     }
 
     @AfterAll
@@ -103,6 +110,37 @@ class DelegationTest {
             assertTrue(r.body().contains("delegated=" + ALICE + " chain 3\n"), r.body());
             assertTrue(r.body().endsWith("body=hi"), r.body());
         }
+    }
+
+    @Test
+    void anExpiredDelegationIsNoLongerSeenAndIsPurgedWhileTheConnectionStaysOpen() throws Exception {
+        DelegatedCredentials store = site.server.delegatedCredentials();
+        try (GsiTestClient c = site.client()) {
+            X509Certificate[] signed = sign(c.requestDelegation(), site.proxy, Duration.ofSeconds(2));
+            c.write(der(signed));
+            assertTrue(c.post("/srm/managerv2", "a").body().contains("delegated=" + ALICE + " chain 3\n"));
+            while (!Instant.now().isAfter(signed[0].getNotAfter().toInstant())) {
+                Thread.sleep(100);
+            }
+            assertTrue(c.post("/srm/managerv2", "b").body().contains("delegated=-\n"), "an expired credential");
+            while (store.size() != 0) { // purged every credentialRefresh (the timeout bounds the wait)
+                Thread.sleep(20);
+            }
+            assertEquals(200, c.post("/srm/managerv2", "c").status(), "the connection itself goes on");
+        }
+    }
+
+    @Test
+    void aDelegationBeyondTheClientProxysPathLimitIsRefused() throws Exception {
+        Credential user = site.pki.issueUser("Alice", Duration.ofDays(1));
+        ProxyCertificateOptions options = new ProxyCertificateOptions(user.chainArray());
+        options.setType(ProxyType.RFC3820);
+        options.setProxyPathLimit(0); // this proxy may not sign further proxies
+        options.setLifetime(3600);
+        ProxyCertificate restricted = ProxyGenerator.generate(options, user.key());
+        Credential client = new Credential(restricted.getPrivateKey(), List.of(restricted.getCertificateChain()));
+        assertRefused(client, c -> der(sign(c.requestDelegation(), client, Duration.ofMinutes(30))),
+                "chain not valid");
     }
 
     @Test
@@ -207,8 +245,12 @@ class DelegationTest {
 
     /** The answer makes the server log the reason and close the connection; another client is served after. */
     private static void assertRefused(Answer answer, String reason) throws Exception {
+        assertRefused(site.proxy, answer, reason);
+    }
+
+    private static void assertRefused(Credential client, Answer answer, String reason) throws Exception {
         String log = captureStderr(() -> {
-            try (GsiTestClient c = site.client()) {
+            try (GsiTestClient c = new GsiTestClient(site.server.port(), client, site.pki.caCertificate(), null)) {
                 c.write(answer.of(c));
                 c.write("POST /srm/managerv2 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
                 c.socket().setSoTimeout((int) PATIENCE.toMillis());
