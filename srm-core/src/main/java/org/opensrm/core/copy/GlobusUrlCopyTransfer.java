@@ -26,6 +26,8 @@ import org.slf4j.LoggerFactory;
  * with the client's delegated proxy ({@code X509_USER_PROXY}, a 0600 file that exists only while the tool runs).
  * The doors move the data between themselves (third-party transfer); the tool then has both compute the file's
  * adler32 ({@code CKSM}) and fails the attempt when they differ ({@code -verify-checksum -checksum-alg ADLER32}).
+ * The copy's adler32 is then read from the destination ({@code gfal-sum}), compared with the source's as its
+ * storage element reported it ({@link CopySpec#expectedAdler32()}, a mismatch is final) and returned in the outcome.
  * Transient failures are retried with a doubling back-off ({@link GridFtpCopyConfig}); a copy that does not
  * succeed, or is aborted, has its destination removed with {@code gfal-rm} (the destination is always the copy's
  * own: a hidden upload name or the TURL of a put, never a file that existed before). Both doors must be allowed
@@ -36,7 +38,8 @@ import org.slf4j.LoggerFactory;
 public final class GlobusUrlCopyTransfer implements ThirdPartyTransfer {
     private static final Logger LOG = LoggerFactory.getLogger(GlobusUrlCopyTransfer.class);
     private static final String GSIFTP = "gsiftp";
-    private static final Duration REMOVE_TIMEOUT = Duration.ofMinutes(2);
+    /** Bound on the short tool runs (checksum, removal); the copy itself is bounded by its stall timeout. */
+    private static final Duration TOOL_TIMEOUT = Duration.ofMinutes(2);
 
     private final GridFtpCopyConfig config;
     private final Executor executor;
@@ -100,10 +103,24 @@ public final class GlobusUrlCopyTransfer implements ThirdPartyTransfer {
                 spec.source().toString(), spec.destination().toString());
     }
 
+    List<String> checksumCommand(CopySpec spec) {
+        return List.of(config.gfalSum().toString(), spec.destination().toString(), "ADLER32");
+    }
+
     private Map<String, String> environment(ProxyFile proxy) {
         return Map.of("X509_USER_PROXY", proxy.path().toString(), "X509_CERT_DIR", config.caDir().toString(),
                 // gfal2 with Globus threads can crash at exit (see testkit's SrmClients); harmless for the others
                 "GLOBUS_THREAD_MODEL", "none", "GFAL_PYTHONBIN", "/usr/bin/python3");
+    }
+
+    /** The checksum in {@code gfal-sum}'s answer ({@code URL 877f8f70}), if it is one. */
+    static Optional<String> checksumOf(String output) {
+        String[] words = output.strip().split("\\s+");
+        try {
+            return Optional.of(Adler32s.format(Adler32s.parse(words[words.length - 1])));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** One copy: its attempts, its abort, its outcome. */
@@ -148,11 +165,11 @@ public final class GlobusUrlCopyTransfer implements ThirdPartyTransfer {
                 result = attempts();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                result = new CopyOutcome(SrmStatus.SRM_ABORTED, "the server is shutting down", 0);
+                result = CopyOutcome.failed(SrmStatus.SRM_ABORTED, "the server is shutting down", 0);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("copy {} from {} to {} failed: {}", spec.label(), spec.source(), spec.destination(),
                         e.toString());
-                result = new CopyOutcome(SrmStatus.SRM_INTERNAL_ERROR, "the copy could not be run", 0);
+                result = CopyOutcome.failed(SrmStatus.SRM_INTERNAL_ERROR, "the copy could not be run", 0);
             }
             if (!result.succeeded()) {
                 removeDestination();
@@ -171,34 +188,63 @@ public final class GlobusUrlCopyTransfer implements ThirdPartyTransfer {
                 }
                 Optional<DelegatedCredential> c = credential.get();
                 if (c.isEmpty()) {
-                    return new CopyOutcome(SrmStatus.SRM_AUTHORIZATION_FAILURE,
+                    return CopyOutcome.failed(SrmStatus.SRM_AUTHORIZATION_FAILURE,
                             "the delegated credential expired before the copy ended", attempt - 1);
                 }
-                ToolRun.Result result;
+                Optional<String> adler32;
                 try (ProxyFile proxy = ProxyFile.write(config.workDir(), c.get())) {
-                    ToolRun run = ToolRun.start(copyCommand(spec), environment(proxy), config.workDir());
-                    if (!running(run)) {
-                        run.kill();
+                    Optional<ToolRun.Result> copied = run(copyCommand(spec), proxy, null);
+                    if (copied.isEmpty()) {
                         return aborted(attempt);
                     }
-                    result = run.await();
-                    running(null);
+                    last = copied.get().ok() ? null : Failures.of(copied.get().output());
+                    adler32 = Optional.empty();
+                    if (last == null) {
+                        Optional<ToolRun.Result> sum = run(checksumCommand(spec), proxy, TOOL_TIMEOUT);
+                        if (sum.isEmpty()) {
+                            return aborted(attempt);
+                        }
+                        adler32 = checksumOf(sum.get().output());
+                        if (adler32.isEmpty()) {
+                            last = new Failures.Failure(SrmStatus.SRM_FAILURE, "cannot read the adler32 of the copy: "
+                                    + Failures.of(sum.get().output()).explanation(), true);
+                        }
+                    }
                 }
-                if (isAborted()) {
-                    return aborted(attempt);
+                if (last == null) {
+                    String actual = adler32.orElseThrow();
+                    Optional<String> expected = spec.expectedAdler32();
+                    if (expected.isPresent() && Adler32s.parse(expected.get()) != Adler32s.parse(actual)) {
+                        return CopyOutcome.failed(SrmStatus.SRM_FAILURE, "adler32 of the copy " + actual
+                                + " differs from the source's " + expected.get(), attempt);
+                    }
+                    return new CopyOutcome(SrmStatus.SRM_SUCCESS, "copied, adler32 " + actual + " at both ends",
+                            attempt, adler32);
                 }
-                if (result.ok()) {
-                    return new CopyOutcome(SrmStatus.SRM_SUCCESS, "copied, adler32 equal at both ends", attempt);
-                }
-                last = Failures.of(result.output());
                 LOG.info("copy {} attempt {} of {} failed ({}): {}", spec.label(), attempt, config.attempts(),
                         last.transientError() ? "transient" : "permanent", last.explanation());
                 if (!last.transientError()) {
-                    return new CopyOutcome(last.status(), last.explanation(), attempt);
+                    return CopyOutcome.failed(last.status(), last.explanation(), attempt);
                 }
             }
-            return new CopyOutcome(last.status(), last.explanation() + " (" + config.attempts() + " attempts)",
+            return CopyOutcome.failed(last.status(), last.explanation() + " (" + config.attempts() + " attempts)",
                     config.attempts());
+        }
+
+        /**
+         * Runs one tool with the proxy, as the copy's current run (an abort kills it); empty when the copy was
+         * aborted before or while it ran.
+         */
+        private Optional<ToolRun.Result> run(List<String> command, ProxyFile proxy, Duration timeout)
+                throws IOException, InterruptedException {
+            ToolRun run = ToolRun.start(command, environment(proxy), config.workDir());
+            if (!running(run)) {
+                run.kill();
+                return Optional.empty();
+            }
+            ToolRun.Result result = timeout == null ? run.await() : run.await(timeout);
+            running(null);
+            return isAborted() ? Optional.empty() : Optional.of(result);
         }
 
         /** Registers the tool run now in progress; false when the copy was aborted meanwhile. */
@@ -227,7 +273,7 @@ public final class GlobusUrlCopyTransfer implements ThirdPartyTransfer {
         }
 
         private CopyOutcome aborted(int attempts) {
-            return new CopyOutcome(SrmStatus.SRM_ABORTED, "aborted", attempts);
+            return CopyOutcome.failed(SrmStatus.SRM_ABORTED, "aborted", attempts);
         }
 
         /** Removes what a failed or aborted copy may have left at the destination (nothing there is fine). */
@@ -241,7 +287,7 @@ public final class GlobusUrlCopyTransfer implements ThirdPartyTransfer {
             try (ProxyFile proxy = ProxyFile.write(config.workDir(), c.get())) {
                 List<String> command = new ArrayList<>(List.of(config.gfalRm().toString(),
                         spec.destination().toString()));
-                ToolRun.Result r = ToolRun.start(command, environment(proxy), config.workDir()).await(REMOVE_TIMEOUT);
+                ToolRun.Result r = ToolRun.start(command, environment(proxy), config.workDir()).await(TOOL_TIMEOUT);
                 if (!r.ok() && !r.output().contains("No such file")) {
                     LOG.warn("copy {}: could not remove the partial destination {}: {}", spec.label(),
                             spec.destination(), Failures.of(r.output()).explanation());

@@ -11,6 +11,8 @@ import java.util.Objects;
  *                      {@code globus-gass-copy-progs})
  * @param gfalRm        the tool that removes a partial destination (default {@code /usr/bin/gfal-rm}, Debian's
  *                      {@code gfal2-util-scripts} with {@code gfal2-plugin-gridftp})
+ * @param gfalSum       the tool that reads the copy's adler32 from the destination door (default
+ *                      {@code /usr/bin/gfal-sum}, same packages)
  * @param caDir         the CA directory the tools trust ({@code X509_CERT_DIR}); required
  * @param workDir       where delegated proxies are written for the tools (one 0600 file per attempt, removed after
  *                      it) and the tools' output; created 0700; required
@@ -21,10 +23,11 @@ import java.util.Objects;
  * @param stallTimeout  a transfer that moves no data this long is ended and counts as a transient failure
  *                      (default 10 min; {@code globus-url-copy -stall-timeout})
  */
-public record GridFtpCopyConfig(Path globusUrlCopy, Path gfalRm, Path caDir, Path workDir, CopyPeers peers,
+public record GridFtpCopyConfig(Path globusUrlCopy, Path gfalRm, Path gfalSum, Path caDir, Path workDir, CopyPeers peers,
                                 int attempts, Duration firstBackoff, Duration maxBackoff, Duration stallTimeout) {
     public static final Path DEFAULT_GLOBUS_URL_COPY = Path.of("/usr/bin/globus-url-copy");
     public static final Path DEFAULT_GFAL_RM = Path.of("/usr/bin/gfal-rm");
+    public static final Path DEFAULT_GFAL_SUM = Path.of("/usr/bin/gfal-sum");
     public static final int DEFAULT_ATTEMPTS = 3;
     public static final Duration DEFAULT_FIRST_BACKOFF = Duration.ofSeconds(5);
     public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofMinutes(2);
@@ -33,6 +36,7 @@ public record GridFtpCopyConfig(Path globusUrlCopy, Path gfalRm, Path caDir, Pat
     public GridFtpCopyConfig {
         Objects.requireNonNull(globusUrlCopy, "globusUrlCopy");
         Objects.requireNonNull(gfalRm, "gfalRm");
+        Objects.requireNonNull(gfalSum, "gfalSum");
         Objects.requireNonNull(caDir, "caDir (X509_CERT_DIR of the transfer tools)");
         Objects.requireNonNull(workDir, "workDir");
         Objects.requireNonNull(peers, "peers");
@@ -64,6 +68,7 @@ public record GridFtpCopyConfig(Path globusUrlCopy, Path gfalRm, Path caDir, Pat
     public static final class Builder {
         private Path globusUrlCopy = DEFAULT_GLOBUS_URL_COPY;
         private Path gfalRm = DEFAULT_GFAL_RM;
+        private Path gfalSum = DEFAULT_GFAL_SUM;
         private final Path caDir;
         private final Path workDir;
         private CopyPeers peers = CopyPeers.NONE;
@@ -84,6 +89,11 @@ public record GridFtpCopyConfig(Path globusUrlCopy, Path gfalRm, Path caDir, Pat
 
         public Builder gfalRm(Path value) {
             gfalRm = value;
+            return this;
+        }
+
+        public Builder gfalSum(Path value) {
+            gfalSum = value;
             return this;
         }
 
@@ -109,7 +119,7 @@ public record GridFtpCopyConfig(Path globusUrlCopy, Path gfalRm, Path caDir, Pat
         }
 
         public GridFtpCopyConfig build() {
-            return new GridFtpCopyConfig(globusUrlCopy, gfalRm, caDir, workDir, peers, attempts, firstBackoff,
+            return new GridFtpCopyConfig(globusUrlCopy, gfalRm, gfalSum, caDir, workDir, peers, attempts, firstBackoff,
                     maxBackoff, stallTimeout);
         }
     }

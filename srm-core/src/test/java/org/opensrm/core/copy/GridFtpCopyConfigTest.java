@@ -18,6 +18,7 @@ class GridFtpCopyConfigTest {
         GridFtpCopyConfig c = GridFtpCopyConfig.builder(ca, work).build();
         assertEquals(Path.of("/usr/bin/globus-url-copy"), c.globusUrlCopy());
         assertEquals(Path.of("/usr/bin/gfal-rm"), c.gfalRm());
+        assertEquals(Path.of("/usr/bin/gfal-sum"), c.gfalSum());
         assertEquals(3, c.attempts());
         assertEquals(Duration.ofSeconds(5), c.firstBackoff());
         assertEquals(Duration.ofMinutes(2), c.maxBackoff());

@@ -47,11 +47,15 @@ public abstract class ThirdPartyTransferContracts {
             byte[] data = new byte[TWENTY_MB];
             new SecureRandom().nextBytes(data);
             writeSource(f, "twenty", data);
-            CopyOutcome outcome = run(f, new CopySpec(f.source("twenty"), f.destination("twenty"), "copy-1"));
+            String sourceAdler32 = String.format("%08x", adler32(f.sourceFile("twenty")));
+            CopyOutcome outcome = run(f, new CopySpec(f.source("twenty"), f.destination("twenty"), "copy-1",
+                    Optional.of(sourceAdler32.toUpperCase(java.util.Locale.ROOT))));
             assertEquals(SrmStatus.SRM_SUCCESS, outcome.status(), outcome.explanation());
             assertEquals(1, outcome.attempts());
             Path copied = f.destinationFile("twenty");
-            assertEquals(adler32(f.sourceFile("twenty")), adler32(copied));
+            assertEquals(Optional.of(String.format("%08x", adler32(copied))), outcome.adler32(),
+                    "the outcome carries the destination's adler32");
+            assertEquals(Optional.of(sourceAdler32), outcome.adler32());
             assertArrayEquals(data, Files.readAllBytes(copied));
             assertEquals(f.mappedAccount(), Files.getOwner(copied).getName());
         }
@@ -64,6 +68,18 @@ public abstract class ThirdPartyTransferContracts {
             assertEquals(SrmStatus.SRM_INVALID_PATH, outcome.status(), outcome.explanation());
             assertEquals(1, outcome.attempts(), "a permanent error is not retried");
             assertFalse(Files.exists(f.destinationFile("never-written")), "a failed copy left a file");
+        }
+
+        @Test
+        void aCopyWhoseAdler32DiffersFromTheSourcesReportedOneFailsAndLeavesNoFile() throws Exception {
+            TransferFixture f = fixture();
+            writeSource(f, "changed", new byte[] {7, 8, 9});
+            CopyOutcome outcome = run(f, new CopySpec(f.source("changed"), f.destination("changed"), "copy-6",
+                    Optional.of("0badc0de")));
+            assertEquals(SrmStatus.SRM_FAILURE, outcome.status(), outcome.explanation());
+            assertTrue(outcome.explanation().contains("differs from the source's 0badc0de"), outcome.explanation());
+            assertEquals(1, outcome.attempts(), "not retried: the source is not what its storage element said");
+            assertFalse(Files.exists(f.destinationFile("changed")), "a failed copy left a file");
         }
 
         @Test
