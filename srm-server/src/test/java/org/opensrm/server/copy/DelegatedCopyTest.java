@@ -109,6 +109,9 @@ class DelegatedCopyTest {
         } // the client is gone before the copy is over: the lease keeps its credential
         CopyOutcome outcome = servlet.last.get(3, TimeUnit.MINUTES);
         assertEquals(SrmStatus.SRM_SUCCESS, outcome.status(), outcome.explanation());
+        java.util.zip.Adler32 adler32 = new java.util.zip.Adler32();
+        adler32.update(data);
+        assertEquals(java.util.Optional.of(String.format("%08x", adler32.getValue())), outcome.adler32());
         assertArrayEquals(data, Files.readAllBytes(destination));
         assertEquals(ACCOUNT, Files.getOwner(destination).getName());
         while (credentials.size() != 0) { // connection closed and lease released: forgotten (the timeout bounds it)

@@ -29,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * answer ends where the bytes stop or where something other than a DER SEQUENCE starts (the HTTP request, which
  * then goes to the next protocol). A valid answer ({@link Delegation}) is recorded in {@link DelegatedCredentials}
  * for this connection until it closes; anything else is logged and the connection closed. (An HTTP
- * {@code DELETE} never arrives as a lone 'D': clients write the request line in one piece.)</li>
+ * {@code DELETE} never arrives as a lone 'D': clients write the request line in one piece.) Verified with Globus
+ * GSSAPI itself (CGSI-gSOAP 1.3.11, gfal2's stack, {@code CgsiDelegationInteropTest}), whose chain includes its
+ * CA.</li>
  * <li>anything else: plain HTTPS, every byte goes to the next protocol.</li>
  * </ul>
  * All of it lies within the handshake deadline: a client that stalls during delegation is closed by it.
