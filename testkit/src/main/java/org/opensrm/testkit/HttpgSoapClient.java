@@ -55,6 +55,7 @@ import org.xml.sax.InputSource;
  * A small raw GSI "httpg" client for tests: a TLS connection presenting an {@code X509_USER_PROXY} file's chain as
  * client certificate, then one GSI delegation byte ({@code '0'} by default, sent once per connection), then plain
  * HTTP/1.1 with keep-alive. Nothing is hidden: the caller chooses every header, the byte, and the request-line form.
+ * With {@link #delegating} it delegates a proxy of its credential instead ({@code 'D'}, {@link GsiDelegation}).
  *
  * <p>Instances are immutable; the {@code with...}/{@code rawGsiByte}/{@code absoluteForm} methods return copies.
  * Use {@link #post} for one request on its own connection, or {@link #keepAlive} for several requests on one.
@@ -69,51 +70,64 @@ public final class HttpgSoapClient {
     private final Byte gsiByte;
     private final boolean absoluteForm;
     private final int timeoutMillis;
+    /** Lifetime of the proxy delegated after the handshake; null = no delegation. */
+    private final java.time.Duration delegation;
 
     /** A client presenting {@code proxyFile}, trusting the CA certificates ({@code *.0}) in {@code trustDir}. */
     public HttpgSoapClient(Path proxyFile, Path trustDir) {
         this(Objects.requireNonNull(proxyFile, "proxyFile"), Objects.requireNonNull(trustDir, "trustDir"),
-                false, NO_DELEGATION, false, 30_000);
+                false, NO_DELEGATION, false, 30_000, null);
     }
 
     private HttpgSoapClient(Path proxyFile, Path trustDir, boolean trustAll, Byte gsiByte, boolean absoluteForm,
-            int timeoutMillis) {
+            int timeoutMillis, java.time.Duration delegation) {
         this.proxyFile = proxyFile;
         this.trustDir = trustDir;
         this.trustAll = trustAll;
         this.gsiByte = gsiByte;
         this.absoluteForm = absoluteForm;
         this.timeoutMillis = timeoutMillis;
+        this.delegation = delegation;
     }
 
     /** A client presenting {@code proxyFile} (or no client certificate if null) that accepts any server. */
     public static HttpgSoapClient trustingAnyServer(Path proxyFile) {
-        return new HttpgSoapClient(proxyFile, null, true, NO_DELEGATION, false, 30_000);
+        return new HttpgSoapClient(proxyFile, null, true, NO_DELEGATION, false, 30_000, null);
     }
 
     /** Copy that accepts any server certificate (for tests of odd servers) when {@code trustAll}. */
     public HttpgSoapClient withTrustAll(boolean trustAll) {
-        return new HttpgSoapClient(proxyFile, trustDir, trustAll, gsiByte, absoluteForm, timeoutMillis);
+        return new HttpgSoapClient(proxyFile, trustDir, trustAll, gsiByte, absoluteForm, timeoutMillis, delegation);
     }
 
     /** Copy that sends {@code b} (e.g. {@code 'D'}) after the handshake instead of {@code '0'}. */
     public HttpgSoapClient rawGsiByte(byte b) {
-        return new HttpgSoapClient(proxyFile, trustDir, trustAll, b, absoluteForm, timeoutMillis);
+        return new HttpgSoapClient(proxyFile, trustDir, trustAll, b, absoluteForm, timeoutMillis, delegation);
     }
 
     /** Copy that sends no byte after the handshake: plain HTTPS. */
     public HttpgSoapClient noGsiByte() {
-        return new HttpgSoapClient(proxyFile, trustDir, trustAll, null, absoluteForm, timeoutMillis);
+        return new HttpgSoapClient(proxyFile, trustDir, trustAll, null, absoluteForm, timeoutMillis, delegation);
     }
 
     /** Copy whose request line is absolute-form, as ARC sends it: {@code POST httpg://host:port/path HTTP/1.1}. */
     public HttpgSoapClient absoluteForm(boolean absolute) {
-        return new HttpgSoapClient(proxyFile, trustDir, trustAll, gsiByte, absolute, timeoutMillis);
+        return new HttpgSoapClient(proxyFile, trustDir, trustAll, gsiByte, absolute, timeoutMillis, delegation);
     }
 
     /** Copy with another socket read/connect timeout (default 30 s). */
     public HttpgSoapClient withTimeoutMillis(int millis) {
-        return new HttpgSoapClient(proxyFile, trustDir, trustAll, gsiByte, absoluteForm, millis);
+        return new HttpgSoapClient(proxyFile, trustDir, trustAll, gsiByte, absoluteForm, millis, delegation);
+    }
+
+    /**
+     * Copy that delegates, after the handshake, a proxy of its credential valid for {@code lifetime} (GSI delegation:
+     * {@code 'D'}, the server's certificate request, the signed proxy and the client's chain), instead of sending a
+     * GSI byte.
+     */
+    public HttpgSoapClient delegating(java.time.Duration lifetime) {
+        return new HttpgSoapClient(proxyFile, trustDir, trustAll, null, absoluteForm, timeoutMillis,
+                Objects.requireNonNull(lifetime, "lifetime"));
     }
 
     /** One POST on a fresh connection, closed afterwards. */
@@ -136,7 +150,8 @@ public final class HttpgSoapClient {
      * carries any number of requests until closed.
      */
     public Connection keepAlive(String host, int port) throws IOException {
-        SSLContext context = sslContext();
+        ProxyKeyManager credential = proxyFile == null ? null : readCredential();
+        SSLContext context = sslContext(credential);
         Socket plain = new Socket();
         try {
             plain.connect(new InetSocketAddress(host, port), timeoutMillis);
@@ -145,7 +160,13 @@ public final class HttpgSoapClient {
             tls.setUseClientMode(true);
             tls.startHandshake();
             OutputStream out = tls.getOutputStream();
-            if (gsiByte != null) {
+            if (delegation != null) {
+                if (credential == null) {
+                    throw new IOException("delegation needs a proxy file");
+                }
+                GsiDelegation.delegate(tls.getInputStream(), out, credential.key, credential.chain,
+                        java.time.Instant.now().plus(delegation));
+            } else if (gsiByte != null) {
                 out.write(gsiByte);
                 out.flush();
             }
@@ -156,9 +177,17 @@ public final class HttpgSoapClient {
         }
     }
 
-    private SSLContext sslContext() throws IOException {
+    private ProxyKeyManager readCredential() throws IOException {
         try {
-            KeyManager[] keys = proxyFile == null ? null : new KeyManager[] {ProxyKeyManager.read(proxyFile)};
+            return ProxyKeyManager.read(proxyFile);
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot read " + proxyFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private SSLContext sslContext(ProxyKeyManager credential) throws IOException {
+        try {
+            KeyManager[] keys = credential == null ? null : new KeyManager[] {credential};
             TrustManager[] trust = trustAll ? new TrustManager[] {new AnyServer()} : trustFrom(trustDir);
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(keys, trust, null);

@@ -16,6 +16,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.italiangrid.voms.ac.VOMSACValidator;
+import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.transport.internal.ConnectionLimitFactory;
 import org.opensrm.transport.internal.HostKeyManager;
 import org.opensrm.transport.internal.JettyAssembly;
@@ -36,6 +37,12 @@ import eu.emi.security.authn.x509.impl.OpensslCertChainValidator;
  * sent the complete head of its first request within {@link TransportConfig#handshakeTimeout()} of its accept is
  * closed and counted too. Methods other than GET, HEAD and POST are answered 405 on every path.
  *
+ * <p>GSI delegation: a client that sends {@code 'D'} instead of {@code '0'} delegates a proxy credential (the server
+ * sends a certificate request, the client returns the proxy it signed); the server validates it like a handshake
+ * chain, keeps it in memory in {@link #delegatedCredentials()} while the connection is open (and while a lease holds
+ * it), and requests on the connection find it with {@link Peers#delegatedCredential}. Expired ones are purged every
+ * {@link TransportConfig#credentialRefresh()}.
+ *
  * <p>TLS 1.3 and Globus clients: the Globus GSSAPI client reads exactly one post-handshake record (the
  * NewSessionTicket) before it sends its GSI byte, so the server must send exactly one ticket. JDK 17's JSSE
  * sends {@code jdk.tls.server.newSessionTicketCount} tickets (system property, default 1, read once per JVM)
@@ -52,6 +59,7 @@ public final class HttpgServer implements AutoCloseable {
     private final TransportConfig config;
     private final HttpServlet servlet;
     private final List<String> paths;
+    private final DelegatedCredentials delegated;
     private Server server;
     private ServerConnector connector;
     private OpensslCertChainValidator validator;
@@ -60,6 +68,15 @@ public final class HttpgServer implements AutoCloseable {
 
     /** @param paths servlet mappings, e.g. {@code /srm/managerv2}, {@code /srm/v2/server} */
     public HttpgServer(TransportConfig config, HttpServlet servlet, List<String> paths) {
+        this(config, servlet, paths, new DelegatedCredentials());
+    }
+
+    /**
+     * @param delegated where the credentials clients delegate go (shared with the work that uses them, e.g. copies)
+     */
+    public HttpgServer(TransportConfig config, HttpServlet servlet, List<String> paths,
+            DelegatedCredentials delegated) {
+        this.delegated = Objects.requireNonNull(delegated, "delegated");
         this.config = Objects.requireNonNull(config, "config");
         this.servlet = Objects.requireNonNull(servlet, "servlet");
         this.paths = List.copyOf(paths);
@@ -100,7 +117,7 @@ public final class HttpgServer implements AutoCloseable {
             pool.setName("httpg");
             server = new Server(pool);
             connector = JettyAssembly.connector(server, config, TrustFactory.sslContext(keys, validator, config),
-                    voms);
+                    voms, validator, delegated);
             server.addConnector(connector);
             server.setHandler(JettyAssembly.handler(servletContext(), config));
             server.start();
@@ -115,8 +132,14 @@ public final class HttpgServer implements AutoCloseable {
         });
         long period = config.credentialRefresh().toMillis();
         refresher.scheduleWithFixedDelay(keys::reloadIfChanged, period, period, TimeUnit.MILLISECONDS);
+        refresher.scheduleWithFixedDelay(delegated::purgeExpired, period, period, TimeUnit.MILLISECONDS);
         LOG.info("httpg listening on {}:{} as {} (CA directory {}, paths {})", config.host(), port(),
                 keys.certificate().getSubjectX500Principal().getName(), config.caDir(), paths);
+    }
+
+    /** The credentials clients delegated on this server's connections, by connection and by DN. */
+    public DelegatedCredentials delegatedCredentials() {
+        return delegated;
     }
 
     /** Threads and connections now; {@link TransportStats#NONE} before {@link #start()}. */

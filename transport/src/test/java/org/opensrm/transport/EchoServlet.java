@@ -25,6 +25,8 @@ final class EchoServlet extends HttpServlet {
         String rejected = Peers.identity(request).flatMap(id -> id.vomsRejected()).orElse("");
         String answer = "dn=" + dn + "\nissuer=" + issuer + "\nfqans=" + fqans + "\nvomsRejected=" + rejected
                 + "\nbearer=" + Peers.identity(request).flatMap(ClientIdentity::bearer).map(t -> t.text()).orElse("-")
+                + "\ndelegated=" + Peers.delegatedCredential(request)
+                        .map(c -> c.dn() + " chain " + c.chain().size()).orElse("-")
                 + "\nmethod=" + request.getMethod()
                 + "\npath=" + request.getServletPath() + "\nuri=" + request.getRequestURI() + "\nbody=" + body;
         byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);

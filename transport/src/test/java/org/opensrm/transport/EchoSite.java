@@ -27,8 +27,14 @@ final class EchoSite implements AutoCloseable {
 
     /** @param settings applied to a builder that already has the address, credentials and a small pool */
     static EchoSite start(Path dir, UnaryOperator<TransportConfig.Builder> settings) throws Exception {
+        return start(dir, "localhost", settings);
+    }
+
+    /** @param hostName the host certificate's subject CN (also a DNS name beside localhost and 127.0.0.1) */
+    static EchoSite start(Path dir, String hostName, UnaryOperator<TransportConfig.Builder> settings)
+            throws Exception {
         DevPki pki = DevPki.openOrCreate(dir.resolve("ca"), "CN=OpenSRM Dev CA,O=OpenSRM,DC=test");
-        pki.issueHost("localhost", List.of("127.0.0.1"), Duration.ofDays(1))
+        pki.issueHost(hostName, List.of("localhost", "127.0.0.1"), Duration.ofDays(1))
                 .writeCertAndKey(dir.resolve("hostcert.pem"), dir.resolve("hostkey.pem"));
         Credential proxy = pki.proxy(pki.issueUser("Alice", Duration.ofDays(1)), Duration.ofHours(1),
                 ProxyStyle.RFC3820);

@@ -68,6 +68,16 @@ final class GsiTestClient implements AutoCloseable {
         out.flush();
     }
 
+    void write(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+    }
+
+    /** GSI delegation, the client's first half: sends {@code 'D'}, returns the server's certificate request. */
+    org.bouncycastle.pkcs.PKCS10CertificationRequest requestDelegation() throws IOException {
+        return org.opensrm.testkit.GsiDelegation.request(in, out);
+    }
+
     int read() throws IOException {
         return in.read();
     }

@@ -1,5 +1,6 @@
 package org.opensrm.transport.internal;
 
+import java.security.cert.X509Certificate;
 import java.util.Map;
 
 import javax.security.auth.x500.X500Principal;
@@ -12,6 +13,8 @@ import org.bouncycastle.asn1.x500.RDN;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x500.style.BCStyle;
 
+import eu.emi.security.authn.x509.proxy.ProxyUtils;
+
 /** Distinguished names in OpenSSL "compat" slash form, as grid-mapfiles spell them. */
 public final class DistinguishedNames {
     private static final Map<ASN1ObjectIdentifier, String> SHORT_NAMES = Map.of(
@@ -20,6 +23,17 @@ public final class DistinguishedNames {
             BCStyle.SERIALNUMBER, "serialNumber");
 
     private DistinguishedNames() {
+    }
+
+    /** The first certificate of a client chain that is not a proxy (else the last one): the client's own. */
+    public static X509Certificate endEntity(X509Certificate[] chain) {
+        X509Certificate endEntity = ProxyUtils.getEndUserCertificate(chain);
+        return endEntity == null ? chain[chain.length - 1] : endEntity;
+    }
+
+    /** The slash-form subject of {@link #endEntity}: the DN a client is known by. */
+    public static String endEntityDn(X509Certificate[] chain) {
+        return slashForm(endEntity(chain).getSubjectX500Principal());
     }
 
     /** Most general RDN first, e.g. {@code /DC=test/O=OpenSRM/CN=Alice}; multi-valued RDNs joined by '+'. */

@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.Request;
 import org.opensrm.authz.BearerToken;
 import org.opensrm.authz.ClientIdentity;
+import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.transport.Peers;
 
 /**
@@ -20,7 +21,9 @@ import org.opensrm.transport.Peers;
  * identity is resolved on the first request of a connection and kept in the connection's attributes, so later
  * keep-alive requests cost one lookup. When bearer tokens are on, a request on a connection without a client
  * certificate that carries {@code Authorization: Bearer} gets an identity holding the token (per request: each
- * request is judged by its own header); a certificate, when there is one, decides alone.
+ * request is judged by its own header); a certificate, when there is one, decides alone. A credential the client
+ * delegated on the connection goes into {@link Peers#DELEGATED_CREDENTIAL_ATTRIBUTE} (one lookup per request
+ * that finds nothing for the connections that did not delegate).
  *
  * <p>It is deliberately not kept in the {@code SSLSession}: with TLS 1.3, JSSE answers every
  * {@code SSLSession.putValue} with another NewSessionTicket on the wire (JDK 17 {@code SSLSessionImpl.updateNST}),
@@ -33,10 +36,12 @@ public final class IdentityCustomizer implements HttpConfiguration.Customizer {
 
     private final IdentityResolver resolver;
     private final boolean bearerTokens;
+    private final DelegatedCredentials credentials;
 
-    public IdentityCustomizer(IdentityResolver resolver, boolean bearerTokens) {
+    public IdentityCustomizer(IdentityResolver resolver, boolean bearerTokens, DelegatedCredentials credentials) {
         this.resolver = resolver;
         this.bearerTokens = bearerTokens;
+        this.credentials = credentials;
     }
 
     @Override
@@ -57,6 +62,8 @@ public final class IdentityCustomizer implements HttpConfiguration.Customizer {
             connection.setAttribute(CONNECTION_KEY, identity);
         }
         request.setAttribute(Peers.IDENTITY_ATTRIBUTE, identity);
+        credentials.ofConnection(connection.getConnection().getEndPoint())
+                .ifPresent(c -> request.setAttribute(Peers.DELEGATED_CREDENTIAL_ATTRIBUTE, c));
         return request;
     }
 

@@ -12,8 +12,6 @@ import org.opensrm.authz.ClientIdentity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import eu.emi.security.authn.x509.proxy.ProxyUtils;
-
 /**
  * Turns a validated client chain into a {@link ClientIdentity}: end-entity subject and issuer, VOMS FQANs of the
  * attribute certificates that pass validation (vomsdir {@code .lsc}, signature, lifetime, target), and why the
@@ -30,10 +28,7 @@ public final class IdentityResolver {
     }
 
     public ClientIdentity resolve(X509Certificate[] chain) {
-        X509Certificate endEntity = ProxyUtils.getEndUserCertificate(chain);
-        if (endEntity == null) {
-            endEntity = chain[chain.length - 1];
-        }
+        X509Certificate endEntity = DistinguishedNames.endEntity(chain);
         String dn = DistinguishedNames.slashForm(endEntity.getSubjectX500Principal());
         String issuer = DistinguishedNames.slashForm(endEntity.getIssuerX500Principal());
         if (voms == null || chain.length < 2) {

@@ -20,10 +20,13 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.italiangrid.voms.ac.VOMSACValidator;
+import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.transport.TransportConfig;
 
+import eu.emi.security.authn.x509.X509CertChainValidator;
+
 /**
- * Wires the Jetty connector: connection limits and handshake deadline → TLS → GSI byte → HTTP/1.1, and the
+ * Wires the Jetty connector: connection limits and handshake deadline → TLS → GSI byte (and delegation) → HTTP/1.1, and the
  * servlet mapping behind the allowed methods.
  */
 public final class JettyAssembly {
@@ -33,8 +36,12 @@ public final class JettyAssembly {
     private JettyAssembly() {
     }
 
+    /**
+     * @param validator   the handshake's chain validator, also applied to delegated chains
+     * @param credentials where credentials delegated by clients go
+     */
     public static ServerConnector connector(Server server, TransportConfig config, SSLContext sslContext,
-            VOMSACValidator voms) {
+            VOMSACValidator voms, X509CertChainValidator validator, DelegatedCredentials credentials) {
         SslContextFactory.Server tls = new SslContextFactory.Server();
         tls.setSslContext(sslContext);
         if (config.bearerTokens()) {
@@ -66,10 +73,11 @@ public final class JettyAssembly {
         http.addCustomizer(deadline); // first: a complete request head meets the deadline
         // clients connect by IP address or alias: no SNI requirement, no SNI/Host check
         http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
-        http.addCustomizer(new IdentityCustomizer(new IdentityResolver(voms), config.bearerTokens()));
+        http.addCustomizer(new IdentityCustomizer(new IdentityResolver(voms), config.bearerTokens(),
+                credentials));
 
         HttpConnectionFactory http11 = new HttpConnectionFactory(http);
-        GsiConnectionFactory gsi = new GsiConnectionFactory(http11.getProtocol());
+        GsiConnectionFactory gsi = new GsiConnectionFactory(http11.getProtocol(), validator, credentials);
         SslConnectionFactory ssl = new SslConnectionFactory(tls, gsi.getProtocol());
         ConnectionLimitFactory limit = new ConnectionLimitFactory(config.maxConnections(),
                 config.maxConnectionsPerAddress(), deadline, ssl.getProtocol());
