@@ -51,6 +51,27 @@ public final class SrmRequests {
                 + "</urlArray></arrayOfSURLs></srmPutDoneRequest>");
     }
 
+    public static SoapCall prepareToGet(String sourceSurl) {
+        return call("srmPrepareToGet", "PrepareToGet", "<srmPrepareToGetRequest><arrayOfFileRequests><requestArray>"
+                + "<sourceSURL>" + escape(sourceSurl) + "</sourceSURL></requestArray></arrayOfFileRequests>"
+                + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>"
+                + "<desiredTotalRequestTime>3600</desiredTotalRequestTime>"
+                + "<transferParameters><arrayOfTransferProtocols><stringArray>gsiftp</stringArray>"
+                + "<stringArray>https</stringArray><stringArray>root</stringArray></arrayOfTransferProtocols>"
+                + "</transferParameters></srmPrepareToGetRequest>");
+    }
+
+    public static SoapCall statusOfGetRequest(String requestToken) {
+        return call("srmStatusOfGetRequest", "StatusOfGetRequest", "<srmStatusOfGetRequestRequest><requestToken>"
+                + escape(requestToken) + "</requestToken></srmStatusOfGetRequestRequest>");
+    }
+
+    public static SoapCall releaseFiles(String requestToken, String surl) {
+        return call("srmReleaseFiles", "ReleaseFiles", "<srmReleaseFilesRequest><requestToken>"
+                + escape(requestToken) + "</requestToken><arrayOfSURLs><urlArray>" + escape(surl)
+                + "</urlArray></arrayOfSURLs></srmReleaseFilesRequest>");
+    }
+
     private static SoapCall call(String operation, String soapAction, String part) {
         return new SoapCall(operation, soapAction,
                 ENVELOPE_START + "<srm2:" + operation + ">" + part + "</srm2:" + operation + ">" + ENVELOPE_END);
