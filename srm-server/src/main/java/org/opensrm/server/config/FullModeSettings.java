@@ -22,16 +22,21 @@ import org.opensrm.core.SchedulerConfig;
  * @param store             {@code embedded} (SQLite under {@code srm.state.dir}) or {@code postgresql}
  * @param postgres          the shared database, present exactly when {@code store} is {@code postgresql} in full mode
  * @param scheduler         queue bound and files in progress per kind
+ * @param requestLifetime   total request time granted when a client asks for none
+ * @param requestLifetimeMax the longest total request time granted, whatever a client asks
  * @param pinLifetime       pin lifetime granted when a client asks for none
  * @param pinLifetimeMax    the longest pin lifetime granted, whatever a client asks
- * @param turlLifetime      how long a TURL handed out stays usable
- * @param lsAsyncThreshold  srmLs calls naming more SURLs than this, or recursive ones, are queued
+ * @param turlLifetime      how long a put's TURL stays usable once space is available
+ * @param lsAsyncThreshold  srmLs calls naming more SURLs than this are queued
+ * @param lsAsyncLevels     srmLs calls asking for more directory levels than this are queued
  * @param finishedRetention how long a finished request is kept before it is purged
  * @param reaperInterval    how often lifetimes are enforced and finished requests purged
  */
 public record FullModeSettings(String store, Optional<PostgresStoreConfig> postgres, SchedulerConfig scheduler,
+                               Duration requestLifetime, Duration requestLifetimeMax,
                                Duration pinLifetime, Duration pinLifetimeMax, Duration turlLifetime,
-                               int lsAsyncThreshold, Duration finishedRetention, Duration reaperInterval) {
+                               int lsAsyncThreshold, int lsAsyncLevels, Duration finishedRetention,
+                               Duration reaperInterval) {
     public static final String EMBEDDED = "embedded";
     public static final String POSTGRESQL = "postgresql";
     private static final String PG = "srm.store.postgresql.";
@@ -40,20 +45,17 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
         String store = c.oneOf("srm.store", EMBEDDED, POSTGRESQL);
         Optional<PostgresStoreConfig> postgres = fullMode && store.equals(POSTGRESQL)
                 ? Optional.of(postgres(c)) : Optional.empty();
-        Duration pin = positive(c, "srm.pin.lifetime");
-        Duration pinMax = positive(c, "srm.pin.lifetime.max");
-        if (pin.compareTo(pinMax) > 0) {
-            throw new ConfigException("configuration key 'srm.pin.lifetime' (" + c.get("srm.pin.lifetime")
-                    + ") must not exceed srm.pin.lifetime.max (" + c.get("srm.pin.lifetime.max") + ")");
-        }
+        Duration request = notAbove(c, "srm.request.lifetime", "srm.request.lifetime.max");
+        Duration pin = notAbove(c, "srm.pin.lifetime", "srm.pin.lifetime.max");
         Duration reaper = positive(c, "srm.reaper.interval");
         if (reaper.toMillis() < 100) {
             throw new ConfigException("configuration key 'srm.reaper.interval' must be at least 100ms, got '"
                     + c.get("srm.reaper.interval") + "'");
         }
-        return new FullModeSettings(store, postgres, scheduler(c), pin, pinMax, positive(c, "srm.turl.lifetime"),
-                c.getInt("srm.ls.async.threshold", 1, 1_000_000),
-                c.getDuration("srm.requests.finished.retention"), reaper);
+        return new FullModeSettings(store, postgres, scheduler(c), request, positive(c, "srm.request.lifetime.max"),
+                pin, positive(c, "srm.pin.lifetime.max"), positive(c, "srm.turl.lifetime"),
+                c.getInt("srm.ls.async.threshold", 0, 1_000_000), c.getInt("srm.ls.async.levels", 0, 1_000_000),
+                positive(c, "srm.requests.finished.retention"), reaper);
     }
 
     private static SchedulerConfig scheduler(RawConfig c) throws ConfigException {
@@ -113,6 +115,16 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
         } catch (IOException e) {
             throw new ConfigException(key + ": cannot read " + file + ": " + e.getMessage());
         }
+    }
+
+    /** A positive default lifetime that does not exceed its maximum, {@code maxKey}. */
+    private static Duration notAbove(RawConfig c, String key, String maxKey) throws ConfigException {
+        Duration d = positive(c, key);
+        if (d.compareTo(positive(c, maxKey)) > 0) {
+            throw new ConfigException("configuration key '" + key + "' (" + c.get(key) + ") must not exceed "
+                    + maxKey + " (" + c.get(maxKey) + ")");
+        }
+        return d;
     }
 
     private static Duration positive(RawConfig c, String key) throws ConfigException {

@@ -57,10 +57,13 @@ class FullModeSettingsTest {
         assertEquals(64, f.scheduler().maxInProgress(RequestKind.PUT));
         assertEquals(64, f.scheduler().maxInProgress(RequestKind.BRING_ONLINE));
         assertEquals(16, f.scheduler().maxInProgress(RequestKind.LS));
+        assertEquals(Duration.ofHours(1), f.requestLifetime());
+        assertEquals(Duration.ofHours(24), f.requestLifetimeMax());
         assertEquals(Duration.ofHours(1), f.pinLifetime());
         assertEquals(Duration.ofHours(24), f.pinLifetimeMax());
         assertEquals(Duration.ofHours(4), f.turlLifetime());
         assertEquals(100, f.lsAsyncThreshold());
+        assertEquals(1, f.lsAsyncLevels());
         assertEquals(Duration.ofDays(1), f.finishedRetention());
         assertEquals(Duration.ofSeconds(10), f.reaperInterval());
     }
@@ -91,10 +94,14 @@ class FullModeSettingsTest {
     void lifetimesAreCheckedAgainstEachOther() {
         String pin = refused("srm.pin.lifetime", "2d", "srm.pin.lifetime.max", "1d");
         assertTrue(pin.contains("'srm.pin.lifetime'") && pin.contains("srm.pin.lifetime.max"), pin);
+        String request = refused("srm.request.lifetime", "25h");
+        assertTrue(request.contains("'srm.request.lifetime' (25h) must not exceed srm.request.lifetime.max (24h)"),
+                request);
         assertTrue(refused("srm.turl.lifetime", "0s").contains("'srm.turl.lifetime' must be longer than 0"));
         assertTrue(refused("srm.reaper.interval", "10ms").contains("'srm.reaper.interval' must be at least 100ms"));
         assertTrue(refused("srm.requests.finished.retention", "soon").contains("'srm.requests.finished.retention'"));
-        assertTrue(refused("srm.ls.async.threshold", "0").contains("'srm.ls.async.threshold'"));
+        assertTrue(refused("srm.ls.async.threshold", "-1").contains("'srm.ls.async.threshold'"));
+        assertTrue(refused("srm.requests.finished.retention", "0s").contains("must be longer than 0"));
     }
 
     @Test
