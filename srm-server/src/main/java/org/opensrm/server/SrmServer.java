@@ -53,6 +53,7 @@ import org.opensrm.server.soap.CurrentRequest;
 import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.server.soap.RequestLimits;
 import org.opensrm.server.soap.SoapServlet;
+import org.opensrm.server.soap.SrmOperations;
 import org.opensrm.server.soap.SrmSoapEndpoint;
 import org.opensrm.core.gateway.TokenCodec;
 import org.opensrm.transport.HttpgServer;
@@ -118,7 +119,7 @@ public final class SrmServer implements AutoCloseable {
         GatewayGetService gets = new GatewayGetService(backend, surls, gridftp, tokens, config.getLifetime(), released, clock);
         GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(), released,
                 clock);
-        SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
+        SrmOperations ops = new CoreOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
                 namespace, puts, gets, control, spaces, backend.type(), config.mode(), VERSION);
 
         CurrentRequest current = new CurrentRequest();
