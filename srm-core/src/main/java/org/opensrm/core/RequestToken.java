@@ -10,6 +10,7 @@ import java.util.Objects;
 public record RequestToken(String value) {
     /** Longer tokens are refused before they reach a store. */
     public static final int MAX_LENGTH = 1 << 20;
+    private static final int SHORT_ID_LENGTH = 10;
 
     public RequestToken {
         Objects.requireNonNull(value, "value");
@@ -26,7 +27,20 @@ public record RequestToken(String value) {
 
     /** A short, non-secret prefix for logs and the MDC. */
     public String shortId() {
-        return value.length() > 10 ? value.substring(0, 10) : value;
+        return shortId(value);
+    }
+
+    /**
+     * The short id of a token as a client sent it, whichever mode made it, for logs and the MDC: the first 10
+     * characters of its last dot-separated part (a gateway token's signature; a full-mode token has no dot).
+     * Nothing it shows gives the token away. A null token (none yet) is {@code -}.
+     */
+    public static String shortId(String token) {
+        if (token == null) {
+            return "-";
+        }
+        String tail = token.substring(token.lastIndexOf('.') + 1);
+        return tail.length() > SHORT_ID_LENGTH ? tail.substring(0, SHORT_ID_LENGTH) : tail;
     }
 
     @Override

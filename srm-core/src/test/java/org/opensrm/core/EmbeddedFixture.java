@@ -10,10 +10,10 @@ import org.opensrm.common.SrmException;
 import org.opensrm.core.contract.StoreFixture;
 
 /** The embedded store over a temporary state directory. */
-final class EmbeddedFixture implements StoreFixture {
+public final class EmbeddedFixture implements StoreFixture {
     private final Path dir;
 
-    EmbeddedFixture() throws IOException {
+    public EmbeddedFixture() throws IOException {
         dir = Files.createTempDirectory("opensrm-state-");
     }
 

@@ -6,7 +6,7 @@ import org.opensrm.core.contract.StoreFixture;
 import org.opensrm.testkit.PostgresCluster;
 
 /** The PostgreSQL store over one database of a test cluster. */
-final class PostgresFixture implements StoreFixture {
+public final class PostgresFixture implements StoreFixture {
     private final String jdbcUrl;
 
     PostgresFixture(String jdbcUrl) {

@@ -11,7 +11,7 @@ import org.opensrm.testkit.PostgresCluster;
  * One real PostgreSQL for every test class of the run that registers this extension (started on first use,
  * stopped when the run ends); each fixture gets a database of its own.
  */
-final class SharedPostgres implements BeforeAllCallback {
+public final class SharedPostgres implements BeforeAllCallback {
     private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(SharedPostgres.class);
 
     private final AtomicInteger databases = new AtomicInteger();
@@ -24,7 +24,7 @@ final class SharedPostgres implements BeforeAllCallback {
     }
 
     /** A store fixture over a new, empty database. */
-    PostgresFixture newFixture() throws IOException {
+    public PostgresFixture newFixture() throws IOException {
         String db = "t" + System.nanoTime() + "_" + databases.incrementAndGet();
         return new PostgresFixture(cluster.createDatabase(db));
     }

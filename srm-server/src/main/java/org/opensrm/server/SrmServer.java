@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +28,7 @@ import org.opensrm.authz.vomsmap.VomsMapMapper;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.RequestStore;
 import org.opensrm.gridftp.GridFtpSelector;
 import org.opensrm.gridftp.GridFtpSelectors;
 import org.opensrm.gridftp.SelectionPolicy;
@@ -51,6 +53,7 @@ import org.opensrm.server.soap.CurrentRequest;
 import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.server.soap.RequestLimits;
 import org.opensrm.server.soap.SoapServlet;
+import org.opensrm.server.soap.SrmOperations;
 import org.opensrm.server.soap.SrmSoapEndpoint;
 import org.opensrm.core.gateway.TokenCodec;
 import org.opensrm.transport.HttpgServer;
@@ -82,6 +85,8 @@ public final class SrmServer implements AutoCloseable {
     private final AdmissionControl admission;
     private final List<String> surlHosts;
     private final SrmMetrics metrics;
+    /** Full mode's request store; empty in gateway mode. */
+    private final Optional<RequestStore> store;
     private MetricsEndpoint metricsEndpoint;
 
     public SrmServer(ServerConfig config) throws ConfigException, IOException {
@@ -101,6 +106,7 @@ public final class SrmServer implements AutoCloseable {
         this.selector = selector(config);
         this.staging = new StagingArea(backend);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
+        this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
 
         SurlParser surls = new SurlParser(surlHosts);
         TokenCodec tokens = new TokenCodec(config.tokenKey());
@@ -113,7 +119,7 @@ public final class SrmServer implements AutoCloseable {
         GatewayGetService gets = new GatewayGetService(backend, surls, gridftp, tokens, config.getLifetime(), released, clock);
         GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(), released,
                 clock);
-        SrmSoapEndpoint.Operations ops = new GatewayOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
+        SrmOperations ops = new CoreOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
                 namespace, puts, gets, control, spaces, backend.type(), config.mode(), VERSION);
 
         CurrentRequest current = new CurrentRequest();
@@ -245,8 +251,9 @@ public final class SrmServer implements AutoCloseable {
             LOG.info("Prometheus metrics on http://{}:{}/metrics", config.metricsHost(), metricsEndpoint.port());
         }
         housekeeping.scheduleWithFixedDelay(this::sweep, 60, 60, TimeUnit.SECONDS);
-        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; backend {} at {}; GridFTP doors {}", VERSION,
-                config.host(), transport.port(), surlHosts, backend.type(), config.backendRoot(), config.gridftpNodes());
+        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; {} mode; backend {} at {}; GridFTP doors {}",
+                VERSION, config.host(), transport.port(), surlHosts, config.mode(), backend.type(), config.backendRoot(),
+                config.gridftpNodes());
     }
 
     private void sweep() {
@@ -293,6 +300,7 @@ public final class SrmServer implements AutoCloseable {
         admission.close();
         admissionTimer.shutdownNow();
         selector.close();
+        store.ifPresent(RequestStore::close);
         try {
             backend.close();
         } catch (IOException e) {

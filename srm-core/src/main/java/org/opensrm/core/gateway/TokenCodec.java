@@ -152,9 +152,7 @@ public final class TokenCodec {
 
     /** A short, non-secret name for a token, for logs and the MDC. */
     public static String shortId(String token) {
-        int dot = token.lastIndexOf('.');
-        String tail = dot >= 0 ? token.substring(dot + 1) : token;
-        return tail.length() > 10 ? tail.substring(0, 10) : tail;
+        return org.opensrm.core.RequestToken.shortId(token);
     }
 
     private byte[] mac(String data) {

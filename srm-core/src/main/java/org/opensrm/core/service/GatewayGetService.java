@@ -135,13 +135,7 @@ public final class GatewayGetService implements GetService {
             return TransferFile.failed(f.surl(), code, "this file was refused when the request was made (" + code + ")");
         }
         try {
-            FileStat stat = backend.stat(caller.account(), f.path());
-            if (!stat.isFile()) {
-                throw SrmException.invalidPath(f.path() + " is not a file");
-            }
-            if (!backend.access(caller.account(), f.path()).read()) {
-                throw SrmException.denied("no permission to read " + f.path());
-            }
+            FileStat stat = ReadableFiles.require(backend, caller.account(), f.path());
             if (kind == TokenKind.BRING_ONLINE) {
                 return new TransferFile(f.surl(), SrmStatus.SRM_SUCCESS, null, null, stat.size(), remaining);
             }

@@ -34,11 +34,11 @@ import org.slf4j.LoggerFactory;
 public final class GatewayPutService implements PutService {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayPutService.class);
 
-    private final StorageBackend backend;
     private final SurlParser surls;
     private final GridFtpPaths gridftp;
     private final TokenCodec tokens;
     private final UploadJanitor janitor;
+    private final Uploads landing;
     private final SpaceTokens spaces;
     private final StagingArea staging;
     private final UploadNames uploadNames = new UploadNames();
@@ -47,12 +47,12 @@ public final class GatewayPutService implements PutService {
 
     public GatewayPutService(StorageBackend backend, StagingArea staging, SurlParser surls, GridFtpPaths gridftp,
                       TokenCodec tokens, UploadJanitor janitor, SpaceTokens spaces, Duration maxLifetime, Clock clock) {
-        this.backend = backend;
         this.staging = staging;
         this.surls = surls;
         this.gridftp = gridftp;
         this.tokens = tokens;
         this.janitor = janitor;
+        this.landing = new Uploads(backend, janitor);
         this.spaces = spaces;
         this.maxLifetime = maxLifetime;
         this.clock = clock;
@@ -95,7 +95,7 @@ public final class GatewayPutService implements PutService {
                     throw SrmException.invalidRequest("expectedFileSize must not be negative");
                 }
                 spaces.requireInside(space, path);
-                checkTarget(caller, path, overwrite);
+                landing.checkTarget(caller, path, overwrite);
                 if (stagingDir == null) {
                     stagingDir = staging.directoryOf(caller.account());
                 }
@@ -123,50 +123,10 @@ public final class GatewayPutService implements PutService {
         return new TransferResult(encoded, status, explanation(answers, status), answers, (int) life.toSeconds());
     }
 
-    private void checkTarget(Caller caller, SrmPath path, boolean overwrite) throws SrmException {
-        if (path.isRoot()) {
-            throw SrmException.invalidPath("cannot put to the root directory");
-        }
-        FileStat parent;
-        try {
-            parent = backend.stat(caller.account(), path.parent());
-        } catch (SrmException e) {
-            if (e.status() == SrmStatus.SRM_INVALID_PATH) {
-                throw SrmException.invalidPath("parent directory " + path.parent() + " does not exist");
-            }
-            throw e;
-        }
-        if (!parent.isDirectory()) {
-            throw SrmException.invalidPath(path.parent() + " is not a directory");
-        }
-        if (!backend.access(caller.account(), path.parent()).write()) {
-            throw SrmException.denied("no permission to create files in " + path.parent());
-        }
-        Optional<FileStat> existing = statIfExists(caller, path);
-        if (existing.isPresent()) {
-            if (existing.get().isDirectory()) {
-                throw SrmException.invalidPath(path + " is a directory");
-            }
-            if (!overwrite) {
-                throw new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, path + " exists (overwriteOption is not ALWAYS)");
-            }
-            caller.paths().check(Access.MODIFY, path); // overwriting is more than storage.create allows
-
-        }
-        if (janitor.busy(path)) {
-            throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is being uploaded by another put that is "
-                    + "neither finished, aborted nor expired");
-        }
-    }
-
     /** Where the transfer of {@code f} writes: in the staging area, or beside the target for older tokens. */
     private static SrmPath uploadOf(TokenFile f) throws SrmException {
         String name = f.uploadName();
         return name.startsWith("/") ? SrmPath.of(name) : f.path().parent().child(name);
-    }
-
-    private static boolean isStaged(TokenFile f) {
-        return f.uploadName().startsWith("/");
     }
 
     /** A file refused when the request was made: its refusal, repeated by every later answer. */
@@ -198,15 +158,12 @@ public final class GatewayPutService implements PutService {
         }
         try {
             SrmPath upload = uploadOf(f);
-            Optional<FileStat> uploaded = statIfExists(caller, upload);
-            if (uploaded.isPresent() && uploaded.get().isDirectory()) {
+            if (landing.isAborted(caller.account(), upload)) {
                 return TransferFile.failed(f.surl(), SrmStatus.SRM_ABORTED, "the put was aborted");
             }
-            if (uploaded.isEmpty()) {
-                Optional<FileStat> target = statIfExists(caller, f.path());
-                if (target.isPresent() && !target.get().modified().isBefore(t.issued().minusSeconds(1))) {
-                    return new TransferFile(f.surl(), SrmStatus.SRM_SUCCESS, null, null, target.get().size(), null);
-                }
+            if (landing.landedBefore(caller.account(), upload, f.path(), t.issued())) {
+                long size = landing.statIfExists(caller.account(), f.path()).map(FileStat::size).orElse(0L);
+                return new TransferFile(f.surl(), SrmStatus.SRM_SUCCESS, null, null, size, null);
             }
             return new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null, gridftp.turl(f.node(), upload),
                     f.expectedSize(), remaining(t));
@@ -238,37 +195,8 @@ public final class GatewayPutService implements PutService {
         if (f.isRefused() || f.uploadName().isEmpty()) {
             throw refusal(f);
         }
-        SrmPath upload = uploadOf(f);
-        Optional<FileStat> uploaded = statIfExists(caller, upload);
-        if (uploaded.isPresent() && uploaded.get().isDirectory()) {
-            throw new SrmException(SrmStatus.SRM_ABORTED, "the put was aborted; nothing was stored");
-        }
-        if (uploaded.isEmpty()) {
-            Optional<FileStat> target = statIfExists(caller, f.path());
-            if (target.isPresent() && !target.get().modified().isBefore(t.issued().minusSeconds(1))) {
-                return; // already done, e.g. a retried srmPutDone
-            }
-            throw new SrmException(SrmStatus.SRM_INVALID_PATH, "no data was transferred to the TURL of " + f.surl());
-        }
-        if (f.expectedSize() > 0 && uploaded.get().size() != f.expectedSize()) {
-            backend.delete(caller.account(), upload);
-            janitor.finished(upload);
-            throw new SrmException(SrmStatus.SRM_FAILURE, "transferred " + uploaded.get().size()
-                    + " bytes but " + f.expectedSize() + " were declared; the upload was discarded");
-        }
-        String adler = backend.checksum(caller.account(), upload, "adler32");
-        try {
-            backend.rename(caller.account(), upload, f.path(), t.overwrite());
-        } catch (SrmException e) {
-            if (e.status() == SrmStatus.SRM_INVALID_PATH && statIfExists(caller, f.path().parent()).isEmpty()) {
-                throw SrmException.invalidPath("the directory " + f.path().parent() + " no longer exists (moved or"
-                        + " removed during the upload); the data is kept until " + t.expires()
-                        + ": recreate the directory and call srmPutDone again");
-            }
-            throw e;
-        }
-        janitor.finished(upload);
-        LOG.info("put done: {} ({} bytes, adler32 {})", f.path(), uploaded.get().size(), adler);
+        landing.land(caller.account(), uploadOf(f), f.path(), f.expectedSize(), t.overwrite(), t.issued(),
+                t.expires(), f.surl());
     }
 
     /**
@@ -288,7 +216,7 @@ public final class GatewayPutService implements PutService {
             }
             try {
                 if (!f.isRefused() && !f.uploadName().isEmpty()) {
-                    abortUpload(caller, uploadOf(f), isStaged(f), t.expires());
+                    landing.abort(caller.account(), uploadOf(f), t.expires());
                 }
                 out.add(FileOutcome.ok(r.surl()));
             } catch (SrmException e) {
@@ -312,36 +240,9 @@ public final class GatewayPutService implements PutService {
         if (expires.isEmpty()) {
             return false;
         }
-        abortUpload(caller, upload.get(), StagingArea.reaches(upload.get()), expires.get());
+        landing.abort(caller.account(), upload.get(), expires.get());
         LOG.info("open put to {} aborted by srmRm of its target", target);
         return true;
-    }
-
-    private void abortUpload(Caller caller, SrmPath upload, boolean staged, Instant expires) throws SrmException {
-        Optional<FileStat> uploaded = statIfExists(caller, upload);
-        if (uploaded.isPresent() && uploaded.get().isDirectory()) {
-            return; // aborted before
-        }
-        if (uploaded.isPresent()) {
-            backend.delete(caller.account(), upload);
-        }
-        if (staged) {
-            backend.mkdir(caller.account(), upload);
-            janitor.aborted(caller.account(), upload, expires);
-        } else {
-            janitor.finished(upload);
-        }
-    }
-
-    private Optional<FileStat> statIfExists(Caller caller, SrmPath path) throws SrmException {
-        try {
-            return Optional.of(backend.stat(caller.account(), path));
-        } catch (SrmException e) {
-            if (e.status() == SrmStatus.SRM_INVALID_PATH) {
-                return Optional.empty();
-            }
-            throw e;
-        }
     }
 
     private int remaining(RequestToken t) {

@@ -19,6 +19,6 @@ public interface ListService {
      */
     default LsResult statusOfLs(Caller caller, String token, int offset, int count) throws SrmException {
         throw new SrmException(SrmStatus.SRM_NOT_SUPPORTED,
-                "srmStatusOfLsRequest: this server answers every srmLs at once in gateway mode");
+                "srmStatusOfLsRequest needs full mode (srm.mode=full): gateway mode answers every srmLs at once");
     }
 }

@@ -1,5 +1,6 @@
 package org.opensrm.core.service;
 
+import java.util.List;
 import java.util.Optional;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestKind;
@@ -21,5 +22,19 @@ public record RequestSummary(String token, SrmStatus status, String explanation,
                              int total, int completed, int waiting, int failed) {
     public static RequestSummary refused(String token, SrmStatus status, String explanation) {
         return new RequestSummary(token, status, explanation, Optional.empty(), 0, 0, 0, 0);
+    }
+
+    /** Whether the token was answered with a summary (known, and the caller's), not {@link #refused}. */
+    public boolean answered() {
+        return kind.isPresent();
+    }
+
+    /**
+     * srmGetRequestSummary's request-level status (GFD.129 &sect;5.15): {@code SRM_SUCCESS} when every token was
+     * answered, {@code SRM_PARTIAL_SUCCESS} when some were, {@code SRM_FAILURE} when none was.
+     */
+    public static SrmStatus requestStatus(List<RequestSummary> summaries) {
+        return RequestStatus.of(summaries, s -> s.answered() ? SrmStatus.SRM_SUCCESS : s.status(),
+                SrmStatus.SRM_SUCCESS);
     }
 }

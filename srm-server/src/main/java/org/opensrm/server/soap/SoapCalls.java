@@ -59,7 +59,7 @@ public final class SoapCalls {
             if (refusal.isPresent()) {
                 outcome = refusal.get().status();
                 LOG.debug("{} refused before it was decoded: {}", op.name(), refusal.get().explanation());
-                return op.failure(Wire.status(outcome, refusal.get().explanation()));
+                return op.response().withStatus(Wire.status(outcome, refusal.get().explanation()));
             }
             if (identity.isEmpty()) {
                 throw new SrmException(SrmStatus.SRM_AUTHENTICATION_FAILURE,
@@ -81,15 +81,15 @@ public final class SoapCalls {
                 caller = new Caller(identity.get(), null);
             }
             R response = op.handle(caller, request);
-            outcome = ResponseStatus.of(response);
+            outcome = op.response().statusOf(response);
             return response;
         } catch (SrmException e) {
             outcome = e.status();
             LOG.info("{} failed: {} {}", op.name(), e.status(), e.getMessage());
-            return op.failure(Wire.status(e.status(), e.getMessage()));
+            return op.response().withStatus(Wire.status(e.status(), e.getMessage()));
         } catch (RuntimeException e) {
             LOG.error("{} failed unexpectedly", op.name(), e);
-            return op.failure(Wire.status(SrmStatus.SRM_INTERNAL_ERROR,
+            return op.response().withStatus(Wire.status(SrmStatus.SRM_INTERNAL_ERROR,
                     "internal error in " + op.name() + " (details are in the server log)"));
         } finally {
             long elapsed = System.nanoTime() - start;

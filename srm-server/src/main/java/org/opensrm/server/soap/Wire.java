@@ -114,6 +114,17 @@ public final class Wire {
         throw SrmException.invalidRequest(field + " must be one of " + String.join(", ", allowed) + ", got '" + value + "'");
     }
 
+    /** An optional count or offset: 0 when absent; {@code SRM_INVALID_REQUEST} naming the field when negative. */
+    public static int notNegative(String field, Integer value) throws SrmException {
+        if (value == null) {
+            return 0;
+        }
+        if (value < 0) {
+            throw SrmException.invalidRequest(field + " must not be negative, got " + value);
+        }
+        return value;
+    }
+
     public static String require(String field, String value) throws SrmException {
         if (value == null || value.isBlank()) {
             throw SrmException.invalidRequest(field + " is missing");

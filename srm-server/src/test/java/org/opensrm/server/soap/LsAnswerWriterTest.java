@@ -67,6 +67,20 @@ class LsAnswerWriterTest {
     }
 
     @Test
+    void anAsynchronousAnswerWithItsRequestTokenIsWrittenAsJaxbWritesIt() throws Exception {
+        SrmLsResponse queued = new SrmLsResponse();
+        queued.setReturnStatus(status("SRM_REQUEST_QUEUED", null));
+        queued.setRequestToken("ls-7f3a<&>\"token\"");
+        assertSameAsJaxb(queued);
+        SrmLsResponse inProgress = answer("SRM_REQUEST_INPROGRESS", "listing 2 of 3 SURLs");
+        inProgress.setRequestToken("ls-7f3a");
+        assertSameAsJaxb(inProgress);
+        SrmLsResponse withDetails = answer("SRM_REQUEST_INPROGRESS", null, detail("/d/a.dat", "FILE", null));
+        withDetails.setRequestToken("ls-7f3a");
+        assertSameAsJaxb(withDetails);
+    }
+
+    @Test
     void theEnvelopeIsSoap11WithTheRpcWrapper() throws Exception {
         byte[] written = LsAnswerWriter.write(answer("SRM_SUCCESS", null, detail("/f", "FILE", null)));
         Element envelope = XmlShape.parse(written);

@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.gen.SrmPingResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 
 /**
- * An {@link SrmSoapEndpoint.Operations} whose every operation records the decoded generated request object it
- * was handed and answers {@code SRM_SUCCESS} (srmPing: version {@code v2.2}). The operation objects are built from the interface's signatures, so
- * each one is named after the SRM call ({@code ls()} → {@code srmLs}) and answers with its own response type.
+ * An {@link SrmOperations} whose every one of the 39 operations records the decoded generated request object it
+ * was handed and answers {@code SRM_SUCCESS} (srmPing: version {@code v2.2}). The operation objects are built from
+ * the interface's signatures and the {@link ResponseTypes} table, so each one is named after the SRM call
+ * ({@code ls()} → {@code srmLs}) and answers with its own response type.
  */
 final class RecordingOperations {
     /** One dispatched call: which operation ran and the request object JAX-WS decoded for it. */
@@ -21,19 +21,19 @@ final class RecordingOperations {
     }
 
     private final List<Dispatched> calls = new CopyOnWriteArrayList<>();
-    private final SrmSoapEndpoint.Operations operations;
+    private final SrmOperations operations;
 
     RecordingOperations() {
-        operations = (SrmSoapEndpoint.Operations) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {SrmSoapEndpoint.Operations.class}, (proxy, method, args) -> {
+        operations = (SrmOperations) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {SrmOperations.class}, (proxy, method, args) -> {
                     if (method.getDeclaringClass() == Object.class) {
                         return method.invoke(this, args);
                     }
-                    return new Recording(srmName(method), responseType(method));
+                    return new Recording(responseType(method));
                 });
     }
 
-    SrmSoapEndpoint.Operations operations() {
+    SrmOperations operations() {
         return operations;
     }
 
@@ -45,49 +45,35 @@ final class RecordingOperations {
         calls.clear();
     }
 
-    private static String srmName(Method m) {
-        return "srm" + Character.toUpperCase(m.getName().charAt(0)) + m.getName().substring(1);
-    }
-
-    private static Class<?> responseType(Method m) {
+    private static ResponseType<?> responseType(Method m) {
         ParameterizedType t = (ParameterizedType) m.getGenericReturnType();
-        return (Class<?>) t.getActualTypeArguments()[1];
+        Class<?> type = (Class<?>) t.getActualTypeArguments()[1];
+        return ResponseTypes.of(type).orElseThrow(() -> new IllegalStateException(type + " is not in the table"));
     }
 
     /** Records the request; answers a response of the right type carrying only {@code SRM_SUCCESS}. */
     private final class Recording implements SrmOperation<Object, Object> {
-        private final String name;
-        private final Class<?> responseType;
+        private final ResponseType<Object> response;
 
-        Recording(String name, Class<?> responseType) {
-            this.name = name;
-            this.responseType = responseType;
+        @SuppressWarnings("unchecked")
+        Recording(ResponseType<?> response) {
+            this.response = (ResponseType<Object>) response;
         }
 
         @Override
-        public String name() {
-            return name;
+        public ResponseType<Object> response() {
+            return response;
         }
 
         @Override
         public Object handle(Caller caller, Object request) {
-            calls.add(new Dispatched(name, request));
-            return failure(Wire.success());
-        }
-
-        @Override
-        public Object failure(TReturnStatus status) {
-            try {
-                Object response = responseType.getConstructor().newInstance();
-                if (response instanceof SrmPingResponse ping) {
-                    ping.setVersionInfo("v2.2"); // srmPing's answer has no returnStatus
-                } else {
-                    responseType.getMethod("setReturnStatus", TReturnStatus.class).invoke(response, status);
-                }
-                return response;
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot build " + responseType.getSimpleName(), e);
+            calls.add(new Dispatched(name(), request));
+            if (response == (Object) ResponseTypes.PING) { // srmPing's answer has no returnStatus
+                SrmPingResponse ping = new SrmPingResponse();
+                ping.setVersionInfo("v2.2");
+                return ping;
             }
+            return response.withStatus(Wire.success());
         }
     }
 }

@@ -7,13 +7,12 @@ import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.FileOutcome;
 import org.opensrm.core.service.RequestControl;
 import org.opensrm.core.service.RequestStatus;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmAbortRequestRequest;
 import org.opensrm.server.soap.gen.SrmAbortRequestResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.core.gateway.TokenCodec;
-import org.slf4j.MDC;
 
 /** srmAbortRequest: a put's uploads are removed; nothing reaches the target. */
 public final class AbortRequestOp implements SrmOperation<SrmAbortRequestRequest, SrmAbortRequestResponse> {
@@ -24,24 +23,16 @@ public final class AbortRequestOp implements SrmOperation<SrmAbortRequestRequest
     }
 
     @Override
-    public String name() {
-        return "srmAbortRequest";
+    public ResponseType<SrmAbortRequestResponse> response() {
+        return ResponseTypes.ABORT_REQUEST;
     }
 
     @Override
     public SrmAbortRequestResponse handle(Caller caller, SrmAbortRequestRequest q) throws SrmException {
-        String token = Wire.require("requestToken", q.getRequestToken());
-        MDC.put("token", TokenCodec.shortId(token));
+        String token = Tokens.required(q.getRequestToken());
         List<FileOutcome> outcomes = control.abort(caller, token, List.of());
         SrmAbortRequestResponse r = new SrmAbortRequestResponse();
         r.setReturnStatus(Wire.status(RequestStatus.of(outcomes, FileOutcome::status, SrmStatus.SRM_SUCCESS), null));
-        return r;
-    }
-
-    @Override
-    public SrmAbortRequestResponse failure(TReturnStatus status) {
-        SrmAbortRequestResponse r = new SrmAbortRequestResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

@@ -7,12 +7,13 @@ import org.opensrm.core.service.AccessReport;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.NamespaceService;
 import org.opensrm.core.service.RequestStatus;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTSURLPermissionReturn;
 import org.opensrm.server.soap.gen.SrmCheckPermissionRequest;
 import org.opensrm.server.soap.gen.SrmCheckPermissionResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.server.soap.gen.TSURLPermissionReturn;
 
 /** srmCheckPermission: what the caller's account may do with each SURL. */
@@ -24,8 +25,8 @@ public final class CheckPermissionOp implements SrmOperation<SrmCheckPermissionR
     }
 
     @Override
-    public String name() {
-        return "srmCheckPermission";
+    public ResponseType<SrmCheckPermissionResponse> response() {
+        return ResponseTypes.CHECK_PERMISSION;
     }
 
     @Override
@@ -44,13 +45,6 @@ public final class CheckPermissionOp implements SrmOperation<SrmCheckPermissionR
         SrmCheckPermissionResponse r = new SrmCheckPermissionResponse();
         r.setReturnStatus(Wire.status(RequestStatus.of(reports, AccessReport::status, SrmStatus.SRM_SUCCESS), null));
         r.setArrayOfPermissions(array);
-        return r;
-    }
-
-    @Override
-    public SrmCheckPermissionResponse failure(TReturnStatus status) {
-        SrmCheckPermissionResponse r = new SrmCheckPermissionResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

@@ -7,12 +7,13 @@ import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.RequestControl;
 import org.opensrm.core.service.RequestControl.ExtendedLifetime;
 import org.opensrm.core.service.RequestStatus;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTSURLLifetimeReturnStatus;
 import org.opensrm.server.soap.gen.SrmExtendFileLifeTimeRequest;
 import org.opensrm.server.soap.gen.SrmExtendFileLifeTimeResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.server.soap.gen.TSURLLifetimeReturnStatus;
 
 /** srmExtendFileLifeTime: files are permanent (lifetime -1); pin lifetimes are granted up to the configured one. */
@@ -25,8 +26,8 @@ public final class ExtendFileLifeTimeOp
     }
 
     @Override
-    public String name() {
-        return "srmExtendFileLifeTime";
+    public ResponseType<SrmExtendFileLifeTimeResponse> response() {
+        return ResponseTypes.EXTEND_FILE_LIFE_TIME;
     }
 
     @Override
@@ -45,13 +46,6 @@ public final class ExtendFileLifeTimeOp
         SrmExtendFileLifeTimeResponse r = new SrmExtendFileLifeTimeResponse();
         r.setReturnStatus(Wire.status(RequestStatus.of(results, ExtendedLifetime::status, SrmStatus.SRM_SUCCESS), null));
         r.setArrayOfFileStatuses(array);
-        return r;
-    }
-
-    @Override
-    public SrmExtendFileLifeTimeResponse failure(TReturnStatus status) {
-        SrmExtendFileLifeTimeResponse r = new SrmExtendFileLifeTimeResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

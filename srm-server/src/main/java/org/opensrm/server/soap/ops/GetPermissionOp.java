@@ -8,6 +8,8 @@ import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.NamespaceService;
 import org.opensrm.core.service.PermissionReport;
 import org.opensrm.core.service.RequestStatus;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTGroupPermission;
@@ -16,7 +18,6 @@ import org.opensrm.server.soap.gen.SrmGetPermissionRequest;
 import org.opensrm.server.soap.gen.SrmGetPermissionResponse;
 import org.opensrm.server.soap.gen.TGroupPermission;
 import org.opensrm.server.soap.gen.TPermissionReturn;
-import org.opensrm.server.soap.gen.TReturnStatus;
 
 /** srmGetPermission: owner, group and permission bits of each SURL. */
 public final class GetPermissionOp implements SrmOperation<SrmGetPermissionRequest, SrmGetPermissionResponse> {
@@ -27,8 +28,8 @@ public final class GetPermissionOp implements SrmOperation<SrmGetPermissionReque
     }
 
     @Override
-    public String name() {
-        return "srmGetPermission";
+    public ResponseType<SrmGetPermissionResponse> response() {
+        return ResponseTypes.GET_PERMISSION;
     }
 
     @Override
@@ -56,13 +57,6 @@ public final class GetPermissionOp implements SrmOperation<SrmGetPermissionReque
         SrmGetPermissionResponse r = new SrmGetPermissionResponse();
         r.setReturnStatus(Wire.status(RequestStatus.of(reports, PermissionReport::status, SrmStatus.SRM_SUCCESS), null));
         r.setArrayOfPermissionReturns(array);
-        return r;
-    }
-
-    @Override
-    public SrmGetPermissionResponse failure(TReturnStatus status) {
-        SrmGetPermissionResponse r = new SrmGetPermissionResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

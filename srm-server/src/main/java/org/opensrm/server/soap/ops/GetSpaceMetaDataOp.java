@@ -7,6 +7,8 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.SpaceTokens;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTMetaDataSpace;
@@ -14,7 +16,6 @@ import org.opensrm.server.soap.gen.SrmGetSpaceMetaDataRequest;
 import org.opensrm.server.soap.gen.SrmGetSpaceMetaDataResponse;
 import org.opensrm.server.soap.gen.TMetaDataSpace;
 import org.opensrm.server.soap.gen.TRetentionPolicyInfo;
-import org.opensrm.server.soap.gen.TReturnStatus;
 
 /** srmGetSpaceMetaData: sizes of static space tokens, from configuration and the storage. */
 public final class GetSpaceMetaDataOp implements SrmOperation<SrmGetSpaceMetaDataRequest, SrmGetSpaceMetaDataResponse> {
@@ -25,8 +26,8 @@ public final class GetSpaceMetaDataOp implements SrmOperation<SrmGetSpaceMetaDat
     }
 
     @Override
-    public String name() {
-        return "srmGetSpaceMetaData";
+    public ResponseType<SrmGetSpaceMetaDataResponse> response() {
+        return ResponseTypes.GET_SPACE_META_DATA;
     }
 
     @Override
@@ -63,13 +64,6 @@ public final class GetSpaceMetaDataOp implements SrmOperation<SrmGetSpaceMetaDat
         r.setReturnStatus(Wire.status(ok == names.size() ? SrmStatus.SRM_SUCCESS
                 : ok > 0 ? SrmStatus.SRM_PARTIAL_SUCCESS : SrmStatus.SRM_INVALID_REQUEST, null));
         r.setArrayOfSpaceDetails(array);
-        return r;
-    }
-
-    @Override
-    public SrmGetSpaceMetaDataResponse failure(TReturnStatus status) {
-        SrmGetSpaceMetaDataResponse r = new SrmGetSpaceMetaDataResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

@@ -4,11 +4,12 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.SpaceTokens;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmGetSpaceTokensRequest;
 import org.opensrm.server.soap.gen.SrmGetSpaceTokensResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 
 /** srmGetSpaceTokens: the static tokens whose description matches. */
 public final class GetSpaceTokensOp implements SrmOperation<SrmGetSpaceTokensRequest, SrmGetSpaceTokensResponse> {
@@ -19,8 +20,8 @@ public final class GetSpaceTokensOp implements SrmOperation<SrmGetSpaceTokensReq
     }
 
     @Override
-    public String name() {
-        return "srmGetSpaceTokens";
+    public ResponseType<SrmGetSpaceTokensResponse> response() {
+        return ResponseTypes.GET_SPACE_TOKENS;
     }
 
     @Override
@@ -33,13 +34,6 @@ public final class GetSpaceTokensOp implements SrmOperation<SrmGetSpaceTokensReq
         }
         r.setReturnStatus(Wire.success());
         r.setArrayOfSpaceTokens(Wire.stringArray(names));
-        return r;
-    }
-
-    @Override
-    public SrmGetSpaceTokensResponse failure(TReturnStatus status) {
-        SrmGetSpaceTokensResponse r = new SrmGetSpaceTokensResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

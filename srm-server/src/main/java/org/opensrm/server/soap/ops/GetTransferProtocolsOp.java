@@ -2,12 +2,13 @@ package org.opensrm.server.soap.ops;
 
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.TransferProtocols;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.ArrayOfTSupportedTransferProtocol;
 import org.opensrm.server.soap.gen.SrmGetTransferProtocolsRequest;
 import org.opensrm.server.soap.gen.SrmGetTransferProtocolsResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.server.soap.gen.TSupportedTransferProtocol;
 
 /** srmGetTransferProtocols: the protocols TURLs are offered in. */
@@ -15,8 +16,8 @@ public final class GetTransferProtocolsOp
         implements SrmOperation<SrmGetTransferProtocolsRequest, SrmGetTransferProtocolsResponse> {
 
     @Override
-    public String name() {
-        return "srmGetTransferProtocols";
+    public ResponseType<SrmGetTransferProtocolsResponse> response() {
+        return ResponseTypes.GET_TRANSFER_PROTOCOLS;
     }
 
     @Override
@@ -30,13 +31,6 @@ public final class GetTransferProtocolsOp
         SrmGetTransferProtocolsResponse r = new SrmGetTransferProtocolsResponse();
         r.setReturnStatus(Wire.success());
         r.setProtocolInfo(array);
-        return r;
-    }
-
-    @Override
-    public SrmGetTransferProtocolsResponse failure(TReturnStatus status) {
-        SrmGetTransferProtocolsResponse r = new SrmGetTransferProtocolsResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

@@ -1,34 +1,32 @@
 package org.opensrm.server.soap.ops;
 
-import org.opensrm.backend.FileStat;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
-import org.opensrm.core.service.Lister;
+import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.LsOptions;
 import org.opensrm.core.service.LsResult;
-import org.opensrm.core.service.PathDetail;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
-import org.opensrm.server.soap.gen.ArrayOfTMetaDataPathDetail;
 import org.opensrm.server.soap.gen.SrmLsRequest;
 import org.opensrm.server.soap.gen.SrmLsResponse;
-import org.opensrm.server.soap.gen.TGroupPermission;
-import org.opensrm.server.soap.gen.TMetaDataPathDetail;
-import org.opensrm.server.soap.gen.TRetentionPolicyInfo;
-import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.server.soap.gen.TUserPermission;
 
-/** srmLs: stat and listing, answered synchronously (never queued, so srmStatusOfLsRequest is never needed). */
+/**
+ * srmLs: stat and listing. Answered at once (gateway mode, and small listings in full mode) with every entry; or,
+ * when the service queues the listing, with its request token and {@code SRM_REQUEST_QUEUED} or
+ * {@code SRM_REQUEST_INPROGRESS}, the entries then coming from srmStatusOfLsRequest (GFD.129 §4.4).
+ */
 public final class LsOp implements SrmOperation<SrmLsRequest, SrmLsResponse> {
-    private final Lister lister;
+    private final ListService lister;
 
-    public LsOp(Lister lister) {
+    public LsOp(ListService lister) {
         this.lister = lister;
     }
 
     @Override
-    public String name() {
-        return "srmLs";
+    public ResponseType<SrmLsResponse> response() {
+        return ResponseTypes.LS;
     }
 
     @Override
@@ -42,57 +40,15 @@ public final class LsOp implements SrmOperation<SrmLsRequest, SrmLsResponse> {
         LsResult result = lister.ls(caller, Wire.urls(q.getArrayOfSURLs()), new LsOptions(full, levels, offset, count));
         SrmLsResponse r = new SrmLsResponse();
         r.setReturnStatus(Wire.status(result.status(), result.explanation()));
-        ArrayOfTMetaDataPathDetail details = new ArrayOfTMetaDataPathDetail();
-        result.details().forEach(d -> details.getPathDetailArray().add(detail(d, full)));
-        r.setDetails(details);
-        return r;
-    }
-
-    private TMetaDataPathDetail detail(PathDetail d, boolean full) {
-        TMetaDataPathDetail t = new TMetaDataPathDetail();
-        t.setPath(d.path());
-        t.setStatus(Wire.status(d.status(), d.explanation()));
-        FileStat s = d.stat();
-        if (s == null) {
-            return t;
+        if (result.token().isPresent()) {
+            Tokens.logged(result.token().get());
+            r.setRequestToken(result.token().get());
+            if (!result.details().isEmpty()) {
+                r.setDetails(PathDetails.of(result.details()));
+            }
+        } else {
+            r.setDetails(PathDetails.of(result.details()));
         }
-        t.setType(s.type().name());
-        t.setSize(Wire.size(s.isDirectory() ? 0L : s.size()));
-        t.setCreatedAtTime(s.created());
-        t.setLastModificationTime(s.modified());
-        t.setFileLocality(s.isDirectory() ? "NONE" : "ONLINE");
-        t.setFileStorageType("PERMANENT");
-        t.setLifetimeAssigned(-1);
-        t.setLifetimeLeft(-1);
-        TRetentionPolicyInfo retention = new TRetentionPolicyInfo();
-        retention.setRetentionPolicy("REPLICA");
-        retention.setAccessLatency("ONLINE");
-        t.setRetentionPolicyInfo(retention);
-        TUserPermission owner = new TUserPermission();
-        owner.setUserID(s.ownerName());
-        owner.setMode(Wire.mode(s.mode().owner()));
-        t.setOwnerPermission(owner);
-        TGroupPermission group = new TGroupPermission();
-        group.setGroupID(s.groupName());
-        group.setMode(Wire.mode(s.mode().group()));
-        t.setGroupPermission(group);
-        t.setOtherPermission(Wire.mode(s.mode().other()));
-        if (d.adler32() != null && s.isFile()) {
-            t.setCheckSumType("adler32");
-            t.setCheckSumValue(d.adler32());
-        }
-        if (!d.children().isEmpty()) {
-            ArrayOfTMetaDataPathDetail sub = new ArrayOfTMetaDataPathDetail();
-            d.children().forEach(c -> sub.getPathDetailArray().add(detail(c, full)));
-            t.setArrayOfSubPaths(sub);
-        }
-        return t;
-    }
-
-    @Override
-    public SrmLsResponse failure(TReturnStatus status) {
-        SrmLsResponse r = new SrmLsResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

@@ -2,11 +2,12 @@ package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmMkdirRequest;
 import org.opensrm.server.soap.gen.SrmMkdirResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.core.service.NamespaceService;
 /** srmMkdir: one directory; a missing parent is SRM_INVALID_PATH (gfal2 then makes the parents), an existing entry SRM_DUPLICATION_ERROR. */
 public final class MkdirOp implements SrmOperation<SrmMkdirRequest, SrmMkdirResponse> {
@@ -17,8 +18,8 @@ public final class MkdirOp implements SrmOperation<SrmMkdirRequest, SrmMkdirResp
     }
 
     @Override
-    public String name() {
-        return "srmMkdir";
+    public ResponseType<SrmMkdirResponse> response() {
+        return ResponseTypes.MKDIR;
     }
 
     @Override
@@ -26,13 +27,6 @@ public final class MkdirOp implements SrmOperation<SrmMkdirRequest, SrmMkdirResp
         namespace.mkdir(caller, Wire.require("SURL", q.getSURL()));
         SrmMkdirResponse r = new SrmMkdirResponse();
         r.setReturnStatus(Wire.success());
-        return r;
-    }
-
-    @Override
-    public SrmMkdirResponse failure(TReturnStatus status) {
-        SrmMkdirResponse r = new SrmMkdirResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

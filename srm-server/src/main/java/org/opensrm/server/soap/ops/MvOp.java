@@ -2,11 +2,12 @@ package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmMvRequest;
 import org.opensrm.server.soap.gen.SrmMvResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.core.service.NamespaceService;
 /** srmMv: an atomic rename that never replaces an existing target. */
 public final class MvOp implements SrmOperation<SrmMvRequest, SrmMvResponse> {
@@ -17,8 +18,8 @@ public final class MvOp implements SrmOperation<SrmMvRequest, SrmMvResponse> {
     }
 
     @Override
-    public String name() {
-        return "srmMv";
+    public ResponseType<SrmMvResponse> response() {
+        return ResponseTypes.MV;
     }
 
     @Override
@@ -26,13 +27,6 @@ public final class MvOp implements SrmOperation<SrmMvRequest, SrmMvResponse> {
         namespace.mv(caller, Wire.require("fromSURL", q.getFromSURL()), Wire.require("toSURL", q.getToSURL()));
         SrmMvResponse r = new SrmMvResponse();
         r.setReturnStatus(Wire.success());
-        return r;
-    }
-
-    @Override
-    public SrmMvResponse failure(TReturnStatus status) {
-        SrmMvResponse r = new SrmMvResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

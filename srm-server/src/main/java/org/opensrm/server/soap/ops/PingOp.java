@@ -1,12 +1,13 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.core.service.Caller;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.gen.ArrayOfTExtraInfo;
 import org.opensrm.server.soap.gen.SrmPingRequest;
 import org.opensrm.server.soap.gen.SrmPingResponse;
 import org.opensrm.server.soap.gen.TExtraInfo;
-import org.opensrm.server.soap.gen.TReturnStatus;
 
 /** srmPing: the protocol version and facts about this server; answers any authenticated client. */
 public final class PingOp implements SrmOperation<SrmPingRequest, SrmPingResponse> {
@@ -21,8 +22,8 @@ public final class PingOp implements SrmOperation<SrmPingRequest, SrmPingRespons
     }
 
     @Override
-    public String name() {
-        return "srmPing";
+    public ResponseType<SrmPingResponse> response() {
+        return ResponseTypes.PING;
     }
 
     @Override
@@ -49,15 +50,5 @@ public final class PingOp implements SrmOperation<SrmPingRequest, SrmPingRespons
         e.setKey(key);
         e.setValue(value);
         return e;
-    }
-
-    @Override
-    public SrmPingResponse failure(TReturnStatus status) {
-        SrmPingResponse r = new SrmPingResponse();
-        r.setVersionInfo("v2.2");
-        ArrayOfTExtraInfo info = new ArrayOfTExtraInfo();
-        info.getExtraInfoArray().add(extra("error", status.getStatusCode() + ": " + status.getExplanation()));
-        r.setOtherInfo(info);
-        return r;
     }
 }

@@ -5,15 +5,14 @@ import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.TransferResult;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmPrepareToGetRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToGetResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.GetRequest;
-import org.opensrm.core.gateway.TokenCodec;
-import org.slf4j.MDC;
 
 /** srmPrepareToGet: disk files are online, so each readable file gets a TURL at once. */
 public final class PrepareToGetOp implements SrmOperation<SrmPrepareToGetRequest, SrmPrepareToGetResponse> {
@@ -24,8 +23,8 @@ public final class PrepareToGetOp implements SrmOperation<SrmPrepareToGetRequest
     }
 
     @Override
-    public String name() {
-        return "srmPrepareToGet";
+    public ResponseType<SrmPrepareToGetResponse> response() {
+        return ResponseTypes.PREPARE_TO_GET;
     }
 
     @Override
@@ -36,19 +35,12 @@ public final class PrepareToGetOp implements SrmOperation<SrmPrepareToGetRequest
                 new GetRequest(GetStatuses.surls(q.getArrayOfFileRequests()), protocols,
                         java.util.Optional.ofNullable(GetStatuses.seconds(q.getDesiredPinLifeTime())),
                         GetStatuses.options(q.getUserRequestDescription(), q.getDesiredTotalRequestTime())));
-        MDC.put("token", TokenCodec.shortId(result.token()));
+        Tokens.logged(result.token());
         SrmPrepareToGetResponse r = new SrmPrepareToGetResponse();
         r.setReturnStatus(Wire.status(result.status(), result.explanation()));
         r.setRequestToken(result.token());
         r.setRemainingTotalRequestTime(result.remainingSeconds());
         r.setArrayOfFileStatuses(GetStatuses.get(result));
-        return r;
-    }
-
-    @Override
-    public SrmPrepareToGetResponse failure(TReturnStatus status) {
-        SrmPrepareToGetResponse r = new SrmPrepareToGetResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

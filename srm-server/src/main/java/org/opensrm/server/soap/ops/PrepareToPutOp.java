@@ -11,14 +11,13 @@ import org.opensrm.core.service.PutFile;
 import org.opensrm.core.service.PutRequest;
 import org.opensrm.core.service.PutService;
 import org.opensrm.core.service.TransferResult;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmPrepareToPutRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToPutResponse;
 import org.opensrm.server.soap.gen.TPutFileRequest;
-import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.core.gateway.TokenCodec;
-import org.slf4j.MDC;
 
 /** srmPrepareToPut: answered at once, each file with a TURL to a hidden upload name beside its target. */
 public final class PrepareToPutOp implements SrmOperation<SrmPrepareToPutRequest, SrmPrepareToPutResponse> {
@@ -29,8 +28,8 @@ public final class PrepareToPutOp implements SrmOperation<SrmPrepareToPutRequest
     }
 
     @Override
-    public String name() {
-        return "srmPrepareToPut";
+    public ResponseType<SrmPrepareToPutResponse> response() {
+        return ResponseTypes.PREPARE_TO_PUT;
     }
 
     @Override
@@ -57,19 +56,12 @@ public final class PrepareToPutOp implements SrmOperation<SrmPrepareToPutRequest
                 Optional.ofNullable(q.getTargetSpaceToken()),
                 Optional.ofNullable(GetStatuses.seconds(q.getDesiredPinLifeTime())),
                 GetStatuses.options(q.getUserRequestDescription(), total)));
-        MDC.put("token", TokenCodec.shortId(result.token()));
+        Tokens.logged(result.token());
         SrmPrepareToPutResponse r = new SrmPrepareToPutResponse();
         r.setReturnStatus(Wire.status(result.status(), result.explanation()));
         r.setRequestToken(result.token());
         r.setRemainingTotalRequestTime(result.remainingSeconds());
         r.setArrayOfFileStatuses(PutStatuses.of(result));
-        return r;
-    }
-
-    @Override
-    public SrmPrepareToPutResponse failure(TReturnStatus status) {
-        SrmPrepareToPutResponse r = new SrmPrepareToPutResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

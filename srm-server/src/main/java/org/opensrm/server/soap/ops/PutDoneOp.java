@@ -5,13 +5,12 @@ import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.FileOutcome;
 import org.opensrm.core.service.PutService;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmPutDoneRequest;
 import org.opensrm.server.soap.gen.SrmPutDoneResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.core.gateway.TokenCodec;
-import org.slf4j.MDC;
 
 /** srmPutDone: verifies each upload and renames it into place. */
 public final class PutDoneOp implements SrmOperation<SrmPutDoneRequest, SrmPutDoneResponse> {
@@ -22,23 +21,15 @@ public final class PutDoneOp implements SrmOperation<SrmPutDoneRequest, SrmPutDo
     }
 
     @Override
-    public String name() {
-        return "srmPutDone";
+    public ResponseType<SrmPutDoneResponse> response() {
+        return ResponseTypes.PUT_DONE;
     }
 
     @Override
     public SrmPutDoneResponse handle(Caller caller, SrmPutDoneRequest q) throws SrmException {
-        String token = Wire.require("requestToken", q.getRequestToken());
-        MDC.put("token", TokenCodec.shortId(token));
+        String token = Tokens.required(q.getRequestToken());
         List<FileOutcome> outcomes = puts.putDone(caller, token, Wire.urls(q.getArrayOfSURLs()));
         return FileOutcomes.respond(outcomes, new SrmPutDoneResponse(), SrmPutDoneResponse::setReturnStatus,
                 SrmPutDoneResponse::setArrayOfFileStatuses);
-    }
-
-    @Override
-    public SrmPutDoneResponse failure(TReturnStatus status) {
-        SrmPutDoneResponse r = new SrmPutDoneResponse();
-        r.setReturnStatus(status);
-        return r;
     }
 }

@@ -3,11 +3,12 @@ package org.opensrm.server.soap.ops;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.RequestControl;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmReleaseFilesRequest;
 import org.opensrm.server.soap.gen.SrmReleaseFilesResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 
 /** srmReleaseFiles: gateway mode holds no pins, so release checks the request and the files and succeeds. */
 public final class ReleaseFilesOp implements SrmOperation<SrmReleaseFilesRequest, SrmReleaseFilesResponse> {
@@ -18,8 +19,8 @@ public final class ReleaseFilesOp implements SrmOperation<SrmReleaseFilesRequest
     }
 
     @Override
-    public String name() {
-        return "srmReleaseFiles";
+    public ResponseType<SrmReleaseFilesResponse> response() {
+        return ResponseTypes.RELEASE_FILES;
     }
 
     @Override
@@ -27,12 +28,5 @@ public final class ReleaseFilesOp implements SrmOperation<SrmReleaseFilesRequest
         return FileOutcomes.respond(control.release(caller, q.getRequestToken(), Wire.urls(q.getArrayOfSURLs())),
                 new SrmReleaseFilesResponse(), SrmReleaseFilesResponse::setReturnStatus,
                 SrmReleaseFilesResponse::setArrayOfFileStatuses);
-    }
-
-    @Override
-    public SrmReleaseFilesResponse failure(TReturnStatus status) {
-        SrmReleaseFilesResponse r = new SrmReleaseFilesResponse();
-        r.setReturnStatus(status);
-        return r;
     }
 }

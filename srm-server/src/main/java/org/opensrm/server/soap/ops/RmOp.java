@@ -2,11 +2,12 @@ package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmRmRequest;
 import org.opensrm.server.soap.gen.SrmRmResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import java.util.List;
 import org.opensrm.core.service.FileOutcome;
 import org.opensrm.core.service.NamespaceService;
@@ -19,8 +20,8 @@ public final class RmOp implements SrmOperation<SrmRmRequest, SrmRmResponse> {
     }
 
     @Override
-    public String name() {
-        return "srmRm";
+    public ResponseType<SrmRmResponse> response() {
+        return ResponseTypes.RM;
     }
 
     @Override
@@ -28,12 +29,5 @@ public final class RmOp implements SrmOperation<SrmRmRequest, SrmRmResponse> {
         List<FileOutcome> outcomes = namespace.rm(caller, Wire.urls(q.getArrayOfSURLs()));
         return FileOutcomes.respond(outcomes, new SrmRmResponse(), SrmRmResponse::setReturnStatus,
                 SrmRmResponse::setArrayOfFileStatuses);
-    }
-
-    @Override
-    public SrmRmResponse failure(TReturnStatus status) {
-        SrmRmResponse r = new SrmRmResponse();
-        r.setReturnStatus(status);
-        return r;
     }
 }

@@ -2,11 +2,12 @@ package org.opensrm.server.soap.ops;
 
 import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmRmdirRequest;
 import org.opensrm.server.soap.gen.SrmRmdirResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.core.service.NamespaceService;
 /** srmRmdir: an empty directory, or with recursive=true everything below it. */
 public final class RmdirOp implements SrmOperation<SrmRmdirRequest, SrmRmdirResponse> {
@@ -17,8 +18,8 @@ public final class RmdirOp implements SrmOperation<SrmRmdirRequest, SrmRmdirResp
     }
 
     @Override
-    public String name() {
-        return "srmRmdir";
+    public ResponseType<SrmRmdirResponse> response() {
+        return ResponseTypes.RMDIR;
     }
 
     @Override
@@ -26,13 +27,6 @@ public final class RmdirOp implements SrmOperation<SrmRmdirRequest, SrmRmdirResp
         namespace.rmdir(caller, Wire.require("SURL", q.getSURL()), Boolean.TRUE.equals(q.isRecursive()));
         SrmRmdirResponse r = new SrmRmdirResponse();
         r.setReturnStatus(Wire.success());
-        return r;
-    }
-
-    @Override
-    public SrmRmdirResponse failure(TReturnStatus status) {
-        SrmRmdirResponse r = new SrmRmdirResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

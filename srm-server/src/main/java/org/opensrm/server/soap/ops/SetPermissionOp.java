@@ -5,12 +5,13 @@ import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.NamespaceService;
 import org.opensrm.core.service.PermissionChange;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmSetPermissionRequest;
 import org.opensrm.server.soap.gen.SrmSetPermissionResponse;
 import org.opensrm.server.soap.gen.TGroupPermission;
-import org.opensrm.server.soap.gen.TReturnStatus;
 
 /**
  * srmSetPermission on POSIX bits: owner, the entry's group (the first group permission given), and other. Modes
@@ -24,8 +25,8 @@ public final class SetPermissionOp implements SrmOperation<SrmSetPermissionReque
     }
 
     @Override
-    public String name() {
-        return "srmSetPermission";
+    public ResponseType<SrmSetPermissionResponse> response() {
+        return ResponseTypes.SET_PERMISSION;
     }
 
     @Override
@@ -50,13 +51,6 @@ public final class SetPermissionOp implements SrmOperation<SrmSetPermissionReque
         namespace.setPermission(caller, Wire.require("SURL", q.getSURL()), change);
         SrmSetPermissionResponse r = new SrmSetPermissionResponse();
         r.setReturnStatus(Wire.success());
-        return r;
-    }
-
-    @Override
-    public SrmSetPermissionResponse failure(TReturnStatus status) {
-        SrmSetPermissionResponse r = new SrmSetPermissionResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

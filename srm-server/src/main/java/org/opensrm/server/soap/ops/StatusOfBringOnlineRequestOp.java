@@ -4,15 +4,14 @@ import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.TransferResult;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmStatusOfBringOnlineRequestRequest;
 import org.opensrm.server.soap.gen.SrmStatusOfBringOnlineRequestResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.GetRequest;
-import org.opensrm.core.gateway.TokenCodec;
-import org.slf4j.MDC;
 
 /** srmStatusOfBringOnlineRequest: re-evaluated from the signed token and the storage. */
 public final class StatusOfBringOnlineRequestOp
@@ -24,28 +23,20 @@ public final class StatusOfBringOnlineRequestOp
     }
 
     @Override
-    public String name() {
-        return "srmStatusOfBringOnlineRequest";
+    public ResponseType<SrmStatusOfBringOnlineRequestResponse> response() {
+        return ResponseTypes.STATUS_OF_BRING_ONLINE_REQUEST;
     }
 
     @Override
     public SrmStatusOfBringOnlineRequestResponse handle(Caller caller, SrmStatusOfBringOnlineRequestRequest q)
             throws SrmException {
-        String token = Wire.require("requestToken", q.getRequestToken());
-        MDC.put("token", TokenCodec.shortId(token));
+        String token = Tokens.required(q.getRequestToken());
         TransferResult result = gets.status(caller, RequestKind.BRING_ONLINE, token, Wire.urls(q.getArrayOfSourceSURLs()));
         SrmStatusOfBringOnlineRequestResponse r = new SrmStatusOfBringOnlineRequestResponse();
         r.setReturnStatus(Wire.status(result.status(), result.explanation()));
         r.setRemainingTotalRequestTime(result.remainingSeconds());
         r.setRemainingDeferredStartTime(0);
         r.setArrayOfFileStatuses(GetStatuses.bringOnline(result));
-        return r;
-    }
-
-    @Override
-    public SrmStatusOfBringOnlineRequestResponse failure(TReturnStatus status) {
-        SrmStatusOfBringOnlineRequestResponse r = new SrmStatusOfBringOnlineRequestResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

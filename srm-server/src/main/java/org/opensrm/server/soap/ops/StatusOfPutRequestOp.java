@@ -4,13 +4,12 @@ import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.PutService;
 import org.opensrm.core.service.TransferResult;
+import org.opensrm.server.soap.ResponseType;
+import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmStatusOfPutRequestRequest;
 import org.opensrm.server.soap.gen.SrmStatusOfPutRequestResponse;
-import org.opensrm.server.soap.gen.TReturnStatus;
-import org.opensrm.core.gateway.TokenCodec;
-import org.slf4j.MDC;
 
 /** srmStatusOfPutRequest: re-evaluated from the signed token and the storage. */
 public final class StatusOfPutRequestOp
@@ -22,26 +21,18 @@ public final class StatusOfPutRequestOp
     }
 
     @Override
-    public String name() {
-        return "srmStatusOfPutRequest";
+    public ResponseType<SrmStatusOfPutRequestResponse> response() {
+        return ResponseTypes.STATUS_OF_PUT_REQUEST;
     }
 
     @Override
     public SrmStatusOfPutRequestResponse handle(Caller caller, SrmStatusOfPutRequestRequest q) throws SrmException {
-        String token = Wire.require("requestToken", q.getRequestToken());
-        MDC.put("token", TokenCodec.shortId(token));
+        String token = Tokens.required(q.getRequestToken());
         TransferResult result = puts.status(caller, token, Wire.urls(q.getArrayOfTargetSURLs()));
         SrmStatusOfPutRequestResponse r = new SrmStatusOfPutRequestResponse();
         r.setReturnStatus(Wire.status(result.status(), result.explanation()));
         r.setRemainingTotalRequestTime(result.remainingSeconds());
         r.setArrayOfFileStatuses(PutStatuses.of(result));
-        return r;
-    }
-
-    @Override
-    public SrmStatusOfPutRequestResponse failure(TReturnStatus status) {
-        SrmStatusOfPutRequestResponse r = new SrmStatusOfPutRequestResponse();
-        r.setReturnStatus(status);
         return r;
     }
 }

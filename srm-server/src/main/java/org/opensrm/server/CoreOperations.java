@@ -1,19 +1,25 @@
 package org.opensrm.server;
 
-import org.opensrm.core.service.GatewayGetService;
-import org.opensrm.core.service.Lister;
+import org.opensrm.core.service.GetService;
+import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.NamespaceService;
-import org.opensrm.core.service.GatewayPutService;
-import org.opensrm.core.service.GatewayRequestControl;
+import org.opensrm.core.service.PutService;
+import org.opensrm.core.service.RequestControl;
 import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.server.soap.SrmOperation;
-import org.opensrm.server.soap.SrmSoapEndpoint;
+import org.opensrm.server.soap.SrmOperations;
 import org.opensrm.server.soap.gen.*;
 import org.opensrm.server.soap.ops.*;
 
-/** The operations gateway mode offers, each built once. */
-final class GatewayOperations implements SrmSoapEndpoint.Operations {
+/**
+ * The operations the core's services answer, each built once over the running mode's services (gateway mode's or
+ * full mode's: the composition root passes them). What a mode's service cannot do it answers itself with
+ * {@code SRM_NOT_SUPPORTED} (gateway mode: srmSuspendRequest and the other calls that need request state);
+ * operations no service answers yet (space reservation, srmCopy) keep {@link SrmOperations}' defaults.
+ */
+final class CoreOperations implements SrmOperations {
     private final LsOp ls;
+    private final StatusOfLsRequestOp statusOfLsRequest;
     private final MkdirOp mkdir;
     private final RmdirOp rmdir;
     private final RmOp rm;
@@ -33,14 +39,18 @@ final class GatewayOperations implements SrmSoapEndpoint.Operations {
     private final ReleaseFilesOp releaseFiles;
     private final AbortRequestOp abortRequest;
     private final AbortFilesOp abortFiles;
+    private final SuspendRequestOp suspendRequest;
+    private final ResumeRequestOp resumeRequest;
+    private final GetRequestSummaryOp getRequestSummary;
+    private final GetRequestTokensOp getRequestTokens;
     private final ExtendFileLifeTimeOp extendFileLifeTime;
     private final GetSpaceTokensOp getSpaceTokens;
     private final GetSpaceMetaDataOp getSpaceMetaData;
 
-    GatewayOperations(Lister lister, NamespaceService namespace, GatewayPutService puts, GatewayGetService gets,
-                      GatewayRequestControl control, SpaceTokens spaces, String backendType, String mode,
-                      String version) {
+    CoreOperations(ListService lister, NamespaceService namespace, PutService puts, GetService gets,
+                   RequestControl control, SpaceTokens spaces, String backendType, String mode, String version) {
         ls = new LsOp(lister);
+        statusOfLsRequest = new StatusOfLsRequestOp(lister);
         mkdir = new MkdirOp(namespace);
         rmdir = new RmdirOp(namespace);
         rm = new RmOp(namespace);
@@ -59,6 +69,10 @@ final class GatewayOperations implements SrmSoapEndpoint.Operations {
         releaseFiles = new ReleaseFilesOp(control);
         abortRequest = new AbortRequestOp(control);
         abortFiles = new AbortFilesOp(control);
+        suspendRequest = new SuspendRequestOp(control);
+        resumeRequest = new ResumeRequestOp(control);
+        getRequestSummary = new GetRequestSummaryOp(control);
+        getRequestTokens = new GetRequestTokensOp(control);
         extendFileLifeTime = new ExtendFileLifeTimeOp(control);
         getSpaceTokens = new GetSpaceTokensOp(spaces);
         getSpaceMetaData = new GetSpaceMetaDataOp(spaces);
@@ -73,6 +87,7 @@ final class GatewayOperations implements SrmSoapEndpoint.Operations {
     @Override public SrmOperation<SrmRmdirRequest, SrmRmdirResponse> rmdir() { return rmdir; }
     @Override public SrmOperation<SrmRmRequest, SrmRmResponse> rm() { return rm; }
     @Override public SrmOperation<SrmLsRequest, SrmLsResponse> ls() { return ls; }
+    @Override public SrmOperation<SrmStatusOfLsRequestRequest, SrmStatusOfLsRequestResponse> statusOfLsRequest() { return statusOfLsRequest; }
     @Override public SrmOperation<SrmMvRequest, SrmMvResponse> mv() { return mv; }
     @Override public SrmOperation<SrmPrepareToGetRequest, SrmPrepareToGetResponse> prepareToGet() { return prepareToGet; }
     @Override public SrmOperation<SrmStatusOfGetRequestRequest, SrmStatusOfGetRequestResponse> statusOfGetRequest() { return statusOfGetRequest; }
@@ -84,7 +99,11 @@ final class GatewayOperations implements SrmSoapEndpoint.Operations {
     @Override public SrmOperation<SrmPutDoneRequest, SrmPutDoneResponse> putDone() { return putDone; }
     @Override public SrmOperation<SrmAbortRequestRequest, SrmAbortRequestResponse> abortRequest() { return abortRequest; }
     @Override public SrmOperation<SrmAbortFilesRequest, SrmAbortFilesResponse> abortFiles() { return abortFiles; }
+    @Override public SrmOperation<SrmSuspendRequestRequest, SrmSuspendRequestResponse> suspendRequest() { return suspendRequest; }
+    @Override public SrmOperation<SrmResumeRequestRequest, SrmResumeRequestResponse> resumeRequest() { return resumeRequest; }
+    @Override public SrmOperation<SrmGetRequestSummaryRequest, SrmGetRequestSummaryResponse> getRequestSummary() { return getRequestSummary; }
     @Override public SrmOperation<SrmExtendFileLifeTimeRequest, SrmExtendFileLifeTimeResponse> extendFileLifeTime() { return extendFileLifeTime; }
+    @Override public SrmOperation<SrmGetRequestTokensRequest, SrmGetRequestTokensResponse> getRequestTokens() { return getRequestTokens; }
     @Override public SrmOperation<SrmGetTransferProtocolsRequest, SrmGetTransferProtocolsResponse> getTransferProtocols() { return getTransferProtocols; }
     @Override public SrmOperation<SrmPingRequest, SrmPingResponse> ping() { return ping; }
 }

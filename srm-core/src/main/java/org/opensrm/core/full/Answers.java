@@ -1,0 +1,152 @@
+package org.opensrm.core.full;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FileRequest;
+import org.opensrm.core.Owner;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.RequestToken;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.RequestStatus;
+import org.opensrm.core.service.SurlParser;
+import org.opensrm.core.service.TransferFile;
+import org.opensrm.core.service.TransferResult;
+
+/**
+ * What the queued services share: the owner a caller's requests are bound to, finding the caller's own request of
+ * one kind by its token, and answering a request's state as the client sees it, from the store, with the times
+ * left counted from now.
+ */
+final class Answers {
+    private final RequestStore store;
+    private final Dispatcher dispatcher;
+    private final SurlParser surls;
+    private final Clock clock;
+
+    Answers(RequestStore store, Dispatcher dispatcher, SurlParser surls, Clock clock) {
+        this.store = store;
+        this.dispatcher = dispatcher;
+        this.surls = surls;
+        this.clock = clock;
+    }
+
+    /** The owner of the caller's requests: its subject, mapped account and FQANs. */
+    static Owner ownerOf(Caller caller) {
+        return new Owner(caller.dn(), caller.account().name(), caller.identity().fqans());
+    }
+
+    /**
+     * The caller's request of {@code kind}.
+     *
+     * @throws SrmException {@code SRM_INVALID_REQUEST} for a malformed or unknown token or one of another kind,
+     *                      {@code SRM_AUTHORIZATION_FAILURE} for another user's (saying nothing about it)
+     */
+    Request owned(Caller caller, String token, RequestKind kind) throws SrmException {
+        Request r = store.loadOwned(parse(token), ownerOf(caller));
+        if (r.kind() != kind) {
+            throw SrmException.invalidRequest("the request token belongs to a request of another kind");
+        }
+        return r;
+    }
+
+    static RequestToken parse(String token) throws SrmException {
+        if (token == null || token.isBlank()) {
+            throw SrmException.invalidRequest("no request token");
+        }
+        try {
+            return new RequestToken(token.trim());
+        } catch (IllegalArgumentException e) {
+            throw SrmException.invalidRequest("malformed request token");
+        }
+    }
+
+    /** The request and every file, or those of {@code subset} (a SURL not in the request: SRM_INVALID_PATH). */
+    TransferResult of(Request r, List<String> subset) {
+        Instant now = clock.instant();
+        List<TransferFile> answers = new ArrayList<>();
+        if (subset == null || subset.isEmpty()) {
+            r.files().forEach(f -> answers.add(file(r, f, f.surl(), now)));
+        } else {
+            for (String surl : subset) {
+                Optional<FileRequest> f = find(r, surl);
+                answers.add(f.isPresent() ? file(r, f.get(), surl, now)
+                        : TransferFile.failed(surl, SrmStatus.SRM_INVALID_PATH, surl + " is not part of this request"));
+            }
+        }
+        SrmStatus status = r.state().isActive() || subset == null || subset.isEmpty() ? r.status()
+                : RequestStatus.ofStatusCall(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        return new TransferResult(r.token().value(), status, explanation(r, answers, status), answers,
+                secondsLeft(r.expiresAt(), now));
+    }
+
+    /** The file of the request the client names by {@code surl}: the same text, or the same namespace path. */
+    Optional<FileRequest> find(Request r, String surl) {
+        Optional<FileRequest> same = r.fileBySurl(surl);
+        if (same.isPresent()) {
+            return same;
+        }
+        try {
+            SrmPath path = surls.parse(surl);
+            for (FileRequest f : r.files()) {
+                if (path.equals(parseOrNull(f.surl()))) {
+                    return Optional.of(f);
+                }
+            }
+        } catch (SrmException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** The files of {@code r} that a call names: all of them when it names none. */
+    List<FileRequest> named(Request r, List<String> subset) {
+        return subset == null || subset.isEmpty() ? r.files()
+                : subset.stream().map(s -> find(r, s)).flatMap(Optional::stream).toList();
+    }
+
+    private SrmPath parseOrNull(String surl) {
+        try {
+            return surls.parse(surl);
+        } catch (SrmException e) {
+            return null;
+        }
+    }
+
+    private TransferFile file(Request r, FileRequest f, String surl, Instant now) {
+        Integer wait = null;
+        if (f.state().isWaiting()) {
+            Duration d = dispatcher.estimatedWait(r, f.index());
+            wait = (int) Math.max(1, (d.toMillis() + 999) / 1000);
+        } else if (f.turl().isPresent()) {
+            wait = 0;
+        }
+        Integer left = f.pinExpiresAt().map(e -> secondsLeft(e, now)).orElse(null);
+        Long size = f.size().isPresent() ? f.size().getAsLong() : null;
+        return new TransferFile(surl, f.status(), f.explanation().isEmpty() ? null : f.explanation(),
+                f.turl().orElse(null), size, left, wait);
+    }
+
+    private static String explanation(Request r, List<TransferFile> files, SrmStatus status) {
+        if (!r.explanation().isEmpty()) {
+            return r.explanation();
+        }
+        if (status.isSuccess()) {
+            return null;
+        }
+        return files.stream().filter(f -> !f.status().isSuccess()).map(TransferFile::explanation)
+                .filter(e -> e != null).findFirst().orElse(null);
+    }
+
+    static int secondsLeft(Instant end, Instant now) {
+        return (int) Math.max(0, Duration.between(now, end).toSeconds());
+    }
+}

@@ -1,0 +1,41 @@
+package org.opensrm.core.full;
+
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.opensrm.common.Account;
+import org.opensrm.common.SrmException;
+import org.opensrm.core.FileRequest;
+import org.opensrm.core.Request;
+
+/**
+ * The work one kind of request does for one of its files, run by the {@link Dispatcher}'s threads as the owner's
+ * mapped account. It only looks and prepares; the dispatcher stores the outcome through {@link Request} and
+ * {@link FileRequest}, which check every transition.
+ */
+interface FileWorker {
+
+    /** What serving a file gave: its TURL (if the kind has one) and its size when known. */
+    record Served(Optional<String> turl, OptionalLong size) {
+        static final Served NOTHING = new Served(Optional.empty(), OptionalLong.empty());
+    }
+
+    /**
+     * Whether the file is marked in progress in the store before the work starts: for work long enough that a
+     * client polling meanwhile should see it (a listing), not for a stat.
+     */
+    default boolean marksInProgress() {
+        return false;
+    }
+
+    /**
+     * Serves the file.
+     *
+     * @throws NoDoorException no healthy GridFTP door now: the file stays queued and is tried again later
+     * @throws SrmException    the file fails with this status
+     */
+    Served work(Request request, FileRequest file, Account account) throws SrmException, NoDoorException;
+
+    /** Called once the file was stored in its kind's ready state (journal an upload, say). */
+    default void served(Request request, FileRequest file, Account account) {
+    }
+}

@@ -1,0 +1,153 @@
+package org.opensrm.core.full;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import org.opensrm.authz.AccountResolver;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.SrmException;
+import org.opensrm.core.FileState;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.Scheduler;
+import org.opensrm.core.SchedulerConfig;
+import org.opensrm.core.service.GetService;
+import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.ListService;
+import org.opensrm.core.service.Lister;
+import org.opensrm.core.service.PutService;
+import org.opensrm.core.service.SpaceTokens;
+import org.opensrm.core.service.StagingArea;
+import org.opensrm.core.service.SurlParser;
+import org.opensrm.core.service.UploadJanitor;
+import org.opensrm.core.service.Uploads;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Full mode: queued requests kept in a {@link RequestStore}, worked on by the {@link Dispatcher}'s threads, that
+ * survive a restart. The composition root makes one with {@code new}, calls {@link #start} once the store, the
+ * staging area and the upload janitor are ready, hands {@link #gets}, {@link #puts} and {@link #listings} to the
+ * operations and {@link #workQueue} to request control, and calls {@link #close} at shutdown (the store, the
+ * janitor and the selector belong to the composition root, which closes them after).
+ *
+ * <p>Background work runs as the owner's mapped account: {@link org.opensrm.core.Owner#account()} resolved with
+ * the {@link AccountResolver}.
+ */
+public final class FullMode implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(FullMode.class);
+
+    private final RequestStore store;
+    private final FullModeConfig config;
+    private final Clock clock;
+    private final Dispatcher dispatcher;
+    private final QueuedGetService gets;
+    private final QueuedPutService puts;
+    private final QueuedListService listings;
+
+    /**
+     * @param store     the request store (embedded or PostgreSQL), already open
+     * @param backend   the storage
+     * @param surls     this server's SURL parser
+     * @param gridftp   TURLs from the GridFTP door selector
+     * @param staging   where uploads are written
+     * @param janitor   the journal of uploads (shared with gateway mode's code: busy targets, removal at expiry;
+     *                  the composition root recovers and sweeps it as in gateway mode)
+     * @param spaces    the static space tokens a put may name
+     * @param lister    srmLs as gateway mode answers it, over the same janitor
+     * @param accounts  resolves an owner's account name for background work
+     * @param scheduler the queue's limits
+     * @param config    full mode's settings
+     * @param clock     the time lifetimes are counted in
+     */
+    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
+                    StagingArea staging, UploadJanitor janitor, SpaceTokens spaces, Lister lister,
+                    AccountResolver accounts, SchedulerConfig scheduler, FullModeConfig config, Clock clock) {
+        this.store = store;
+        this.config = config;
+        this.clock = clock;
+        this.dispatcher = new Dispatcher(new Scheduler(scheduler, clock), store, accounts, config, clock);
+        Intake intake = new Intake(store, dispatcher, config, clock);
+        Answers answers = new Answers(store, dispatcher, surls, clock);
+        this.gets = new QueuedGetService(backend, surls, gridftp, intake, answers, config);
+        this.puts = new QueuedPutService(store, surls, gridftp, staging, new Uploads(backend, janitor), spaces,
+                accounts, intake, answers, config, clock);
+        this.listings = new QueuedListService(lister, surls, intake, answers, config);
+        dispatcher.register(RequestKind.GET, gets.worker());
+        dispatcher.register(RequestKind.BRING_ONLINE, gets.worker());
+        dispatcher.register(RequestKind.PUT, puts.worker());
+        dispatcher.register(RequestKind.LS, listings.worker());
+        // Request control (QueuedRequestControl over workQueue() and the store) and the Reaper (lifetimes, pins,
+        // TURLs, purge after config.finishedRetention(), every config.reaperInterval()) are made here too.
+    }
+
+    /**
+     * Resumes the work of the requests the store holds (after a restart, or those another frontend accepted):
+     * every queued or in-progress request's waiting files go back into the queue, files left in progress by a
+     * process that died are queued again; then starts the workers. Suspended requests wait for srmResumeRequest.
+     *
+     * @throws SrmException {@code SRM_INTERNAL_ERROR} when the store cannot be read
+     */
+    public void start() throws SrmException {
+        List<Request> active = new ArrayList<>();
+        store.forEach(EnumSet.of(RequestState.QUEUED, RequestState.IN_PROGRESS), active::add);
+        int files = 0;
+        for (Request r : active) {
+            if (r.files().stream().anyMatch(f -> f.state() == FileState.IN_PROGRESS)) {
+                r = store.update(r.token(), cur -> cur.withEachFile(
+                        f -> f.state() == FileState.IN_PROGRESS ? f.moveTo(FileState.QUEUED) : f, clock.instant()));
+            }
+            if (r.kind() == RequestKind.PUT) {
+                puts.resume(r);
+            }
+            try {
+                dispatcher.enqueue(r);
+                files += (int) r.files().stream().filter(f -> f.state().isWaiting()).count();
+            } catch (SrmException full) {
+                LOG.warn("request {} not resumed: {}", r.token().shortId(), full.getMessage());
+            }
+        }
+        dispatcher.start();
+        LOG.info("full mode started: {} request(s) with {} waiting file(s) resumed", active.size(), files);
+    }
+
+    public GetService gets() {
+        return gets;
+    }
+
+    /** srmPrepareToPut and friends; also {@link QueuedPutService#discardUploads} for request control. */
+    public QueuedPutService puts() {
+        return puts;
+    }
+
+    public ListService listings() {
+        return listings;
+    }
+
+    /** Where request control queues resumed requests and cancels suspended or aborted ones. */
+    public WorkQueue workQueue() {
+        return dispatcher;
+    }
+
+    public RequestStore store() {
+        return store;
+    }
+
+    public FullModeConfig config() {
+        return config;
+    }
+
+    /** Files queued and in progress, for metrics. */
+    public Scheduler scheduler() {
+        return dispatcher.scheduler();
+    }
+
+    /** Stops the workers; queued work stays in the store for the next start. */
+    @Override
+    public void close() {
+        dispatcher.close();
+    }
+}

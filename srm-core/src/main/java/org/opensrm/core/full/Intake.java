@@ -1,0 +1,96 @@
+package org.opensrm.core.full;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How the queued services accept a request: lifetimes capped by the configuration, the file count limited,
+ * the request kept in the store with the files refused at once failed in it (so that every later answer repeats
+ * their precise status), then its other files queued. When the queue is full the request is failed in the store
+ * (its waiting files {@code SRM_INTERNAL_ERROR}) and refused as a whole, so that nothing waits that no worker
+ * will take.
+ */
+final class Intake {
+    private static final Logger LOG = LoggerFactory.getLogger(Intake.class);
+
+    /** Runs after the request is stored and before its files are queued (journal its uploads, say). */
+    @FunctionalInterface
+    interface BeforeQueueing {
+        BeforeQueueing NOTHING = r -> { };
+
+        void accept(Request request) throws SrmException;
+    }
+
+    private final RequestStore store;
+    private final WorkQueue queue;
+    private final FullModeConfig config;
+    private final Clock clock;
+
+    Intake(RequestStore store, WorkQueue queue, FullModeConfig config, Clock clock) {
+        this.store = store;
+        this.queue = queue;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    /** The total request time granted: the client's wish (none or zero: the default), at most the maximum. */
+    Duration requestLifetime(Optional<Duration> desired) {
+        return capped(desired, config.defaultRequestLifetime(), config.maxRequestLifetime());
+    }
+
+    static Duration capped(Optional<Duration> desired, Duration byDefault, Duration max) {
+        if (desired.isEmpty() || desired.get().isZero() || desired.get().isNegative()) {
+            return byDefault;
+        }
+        return desired.get().compareTo(max) > 0 ? max : desired.get();
+    }
+
+    /** @throws SrmException {@code SRM_INVALID_REQUEST} for no file or more than the configured limit */
+    void requireFileCount(int files, String what) throws SrmException {
+        if (files == 0) {
+            throw SrmException.invalidRequest(what + " is empty");
+        }
+        if (files > config.maxFilesPerRequest()) {
+            throw SrmException.invalidRequest(what + " names " + files + " files; this server accepts at most "
+                    + config.maxFilesPerRequest() + " per request");
+        }
+    }
+
+    /**
+     * Stores the request, fails the files refused at once (by index) and queues the others.
+     *
+     * @return the request as stored
+     */
+    Request submit(NewRequest request, Map<Integer, SrmException> refused, BeforeQueueing before)
+            throws SrmException {
+        Request r = store.create(request);
+        if (!refused.isEmpty()) {
+            r = store.update(r.token(), cur -> cur.withEachFile(f -> {
+                SrmException e = refused.get(f.index());
+                return e == null ? f : f.fail(e.status(), e.getMessage());
+            }, clock.instant()));
+        }
+        if (!r.state().isActive()) {
+            return r;
+        }
+        before.accept(r);
+        try {
+            queue.enqueue(r);
+        } catch (SrmException busy) {
+            LOG.warn("request {} refused: {}", r.token().shortId(), busy.getMessage());
+            store.update(r.token(), cur -> cur.withEachFile(f -> f.state().isWaiting()
+                    ? f.fail(SrmStatus.SRM_INTERNAL_ERROR, busy.getMessage()) : f, clock.instant()));
+            throw busy;
+        }
+        return r;
+    }
+}

@@ -1,0 +1,70 @@
+package org.opensrm.core.full;
+
+import org.opensrm.authz.AccountResolver;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.Account;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FileRequest;
+import org.opensrm.core.FileState;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.service.StagingArea;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Removes the uploads of a full-mode put whose files ended without srmPutDone (aborted, TURL lifetime expired,
+ * request timed out). An upload lives in the owner's directory of the staging area ({@link UploadPaths}), outside
+ * the SURL namespace, so nothing half-written is ever visible at a target; removing it frees its space. Removal
+ * is idempotent: an upload already gone (removed by another frontend, never written) is not an error.
+ */
+public final class PutUploads {
+    private static final Logger LOG = LoggerFactory.getLogger(PutUploads.class);
+
+    private final StorageBackend backend;
+    private final StagingArea staging;
+    private final AccountResolver accounts;
+
+    /**
+     * @param accounts resolves a request owner's account name when no caller is at hand (the {@link Reaper})
+     */
+    public PutUploads(StorageBackend backend, StagingArea staging, AccountResolver accounts) {
+        this.backend = backend;
+        this.staging = staging;
+        this.accounts = accounts;
+    }
+
+    /** Whether {@code f}, a file of a put, ended without srmPutDone and must therefore leave no upload. */
+    static boolean endedUnfinished(FileRequest f) {
+        return f.state() == FileState.ABORTED || f.state() == FileState.FILE_LIFETIME_EXPIRED
+                || (f.state() == FileState.FAILED && f.status() == SrmStatus.SRM_REQUEST_TIMED_OUT);
+    }
+
+    /** Removes the uploads of every file of {@code r} (a put) that ended unfinished, as the owner's account. */
+    public void removeUnfinished(Request r) throws SrmException {
+        removeUnfinished(r, accounts.resolve(r.owner().account()));
+    }
+
+    /** As {@link #removeUnfinished(Request)}, acting as {@code owner} (the caller, who owns the request). */
+    public void removeUnfinished(Request r, Account owner) throws SrmException {
+        if (r.kind() != RequestKind.PUT || r.files().stream().noneMatch(PutUploads::endedUnfinished)) {
+            return;
+        }
+        var dir = staging.directoryOf(owner);
+        for (FileRequest f : r.files()) {
+            if (!endedUnfinished(f)) {
+                continue;
+            }
+            var upload = UploadPaths.of(dir, r.token(), f.index());
+            try {
+                backend.delete(owner, upload);
+                LOG.info("removed the upload of file {} ({})", f.index(), f.state());
+            } catch (SrmException e) {
+                if (e.status() != SrmStatus.SRM_INVALID_PATH) {
+                    throw e;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,291 @@
+package org.opensrm.core.full;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import org.opensrm.authz.AccountResolver;
+import org.opensrm.authz.PathPolicy.Access;
+import org.opensrm.common.Account;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FileRequest;
+import org.opensrm.core.FileState;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.RequestToken;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.FileOutcome;
+import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.PutFile;
+import org.opensrm.core.service.PutRequest;
+import org.opensrm.core.service.PutService;
+import org.opensrm.core.service.SpaceTokens;
+import org.opensrm.core.service.StagingArea;
+import org.opensrm.core.service.StaticSpaceToken;
+import org.opensrm.core.service.SurlParser;
+import org.opensrm.core.service.TransferProtocols;
+import org.opensrm.core.service.TransferResult;
+import org.opensrm.core.service.Uploads;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * srmPrepareToPut, srmStatusOfPutRequest and srmPutDone in full mode. srmPrepareToPut checks every target as
+ * gateway mode does ({@link Uploads#checkTarget}: WRITE policy, parent directory, overwrite rules, another open
+ * put to it), keeps the request, journals each accepted file's upload with the {@link org.opensrm.core.service.UploadJanitor}
+ * (so the target is busy for other puts, and an upload never finished is removed when its put expires) and
+ * queues it. The engine then gives each file {@code SRM_SPACE_AVAILABLE} with a TURL naming its upload,
+ * {@link UploadPaths#of} in the owner's staging directory, valid for the granted TURL lifetime. srmPutDone lands
+ * the upload on its target exactly as gateway mode does ({@link Uploads#land}) and the file is
+ * {@code SRM_SUCCESS}.
+ *
+ * <p>Which open put writes to which upload is also kept in memory, to abort it in the store when srmRm names its
+ * target ({@link #abortOpenPut}). After a restart only the puts still queued are known there; srmRm of a target
+ * whose put was served before the restart still aborts the upload on disk (its tombstone), and srmPutDone then
+ * answers {@code SRM_ABORTED} and records the abort in the store.
+ */
+public final class QueuedPutService implements PutService {
+    private static final Logger LOG = LoggerFactory.getLogger(QueuedPutService.class);
+    static final String OVERWRITE = "overwrite";
+    static final String SPACE_TOKEN = "spaceToken";
+
+    /** A file of a put request. */
+    private record FileRef(RequestToken token, int index) {
+    }
+
+    private final RequestStore store;
+    private final SurlParser surls;
+    private final GridFtpPaths gridftp;
+    private final StagingArea staging;
+    private final Uploads uploads;
+    private final SpaceTokens spaces;
+    private final AccountResolver accounts;
+    private final Intake intake;
+    private final Answers answers;
+    private final FullModeConfig config;
+    private final Clock clock;
+    private final Map<SrmPath, FileRef> openPuts = new ConcurrentHashMap<>();
+
+    QueuedPutService(RequestStore store, SurlParser surls, GridFtpPaths gridftp, StagingArea staging,
+                     Uploads uploads, SpaceTokens spaces, AccountResolver accounts, Intake intake, Answers answers,
+                     FullModeConfig config, Clock clock) {
+        this.store = store;
+        this.surls = surls;
+        this.gridftp = gridftp;
+        this.staging = staging;
+        this.uploads = uploads;
+        this.spaces = spaces;
+        this.accounts = accounts;
+        this.intake = intake;
+        this.answers = answers;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    @Override
+    public TransferResult prepare(Caller caller, PutRequest request) throws SrmException {
+        intake.requireFileCount(request.files().size(), "arrayOfFileRequests");
+        TransferProtocols.requireOffered(request.protocols());
+        Optional<StaticSpaceToken> space = spaces.resolve(request.spaceToken());
+        Duration turlLife = Intake.capped(request.pinLifetime(), config.turlLifetime(), config.turlLifetime());
+        List<NewFile> files = new ArrayList<>(request.files().size());
+        Map<Integer, SrmException> refused = new HashMap<>();
+        Map<Integer, SrmPath> targets = new HashMap<>();
+        for (PutFile f : request.files()) {
+            int index = files.size();
+            String surl = f.surl() == null ? "" : f.surl();
+            try {
+                SrmPath path = surls.parse(surl, caller, Access.CREATE);
+                if (f.expectedSize() < 0) {
+                    throw SrmException.invalidRequest("expectedFileSize must not be negative");
+                }
+                spaces.requireInside(space, path);
+                uploads.checkTarget(caller, path, request.overwrite());
+                if (targets.containsValue(path)) {
+                    throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is named twice in this request");
+                }
+                targets.put(index, path);
+            } catch (SrmException e) {
+                refused.put(index, e);
+            }
+            OptionalLong size = f.expectedSize() > 0 ? OptionalLong.of(f.expectedSize()) : OptionalLong.empty();
+            files.add(new NewFile(surl, Optional.empty(), size, turlLife, Duration.ZERO));
+        }
+        Map<String, String> parameters = new HashMap<>();
+        parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
+        space.ifPresent(s -> parameters.put(SPACE_TOKEN, s.name()));
+        NewRequest r = new NewRequest(RequestKind.PUT, Answers.ownerOf(caller), request.options().description(),
+                parameters, intake.requestLifetime(request.options().totalRequestTime()), files);
+        Request stored = intake.submit(r, refused, made -> journal(caller.account(), made, targets));
+        return answers.of(stored, List.of());
+    }
+
+    /** Journals the uploads of the accepted files until the request expires: their targets are busy from now. */
+    private void journal(Account account, Request r, Map<Integer, SrmPath> targets) throws SrmException {
+        SrmPath dir = staging.directoryOf(account);
+        for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
+            SrmPath upload = UploadPaths.of(dir, r.token(), t.getKey());
+            uploads.janitor().track(account, t.getValue(), upload, r.expiresAt());
+            openPuts.put(upload, new FileRef(r.token(), t.getKey()));
+        }
+    }
+
+    /** Remembers the open uploads of a put found in the store at start, for {@link #abortOpenPut}. */
+    void resume(Request r) {
+        for (FileRequest f : r.files()) {
+            if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
+                try {
+                    openPuts.put(uploadOf(accounts.resolve(r.owner().account()), r.token(), f.index()),
+                            new FileRef(r.token(), f.index()));
+                } catch (SrmException e) {
+                    LOG.warn("put {}: cannot find the upload of file {}: {}", r.token().shortId(), f.index(),
+                            e.getMessage());
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public TransferResult status(Caller caller, String token, List<String> subset) throws SrmException {
+        return answers.of(answers.owned(caller, token, RequestKind.PUT), subset);
+    }
+
+    @Override
+    public List<FileOutcome> putDone(Caller caller, String token, List<String> subset) throws SrmException {
+        Request r = answers.owned(caller, token, RequestKind.PUT);
+        List<FileOutcome> out = new ArrayList<>();
+        if (subset == null || subset.isEmpty()) {
+            for (FileRequest f : r.files()) {
+                out.add(finish(caller, r, f, f.surl()));
+            }
+            return out;
+        }
+        for (String surl : subset) {
+            Optional<FileRequest> f = answers.find(r, surl);
+            out.add(f.isPresent() ? finish(caller, r, f.get(), surl)
+                    : new FileOutcome(surl, SrmStatus.SRM_INVALID_PATH, surl + " is not part of this request"));
+        }
+        return out;
+    }
+
+    /** srmPutDone of one file. */
+    private FileOutcome finish(Caller caller, Request r, FileRequest f, String surl) {
+        switch (f.state()) {
+            case SUCCESS:
+                return FileOutcome.ok(surl); // a retried srmPutDone
+            case QUEUED:
+            case IN_PROGRESS:
+                return new FileOutcome(surl, SrmStatus.SRM_FAILURE,
+                        "no TURL was given for this file yet: nothing can have been transferred");
+            case SPACE_AVAILABLE:
+                break;
+            default:
+                return new FileOutcome(surl, f.status(), f.explanation().isEmpty() ? null : f.explanation());
+        }
+        try {
+            SrmPath upload = uploadOf(caller.account(), r.token(), f.index());
+            uploads.land(caller.account(), upload, surls.parse(f.surl()), f.size().orElse(0),
+                    Boolean.parseBoolean(r.parameters().get(OVERWRITE)), r.createdAt(),
+                    f.pinExpiresAt().orElse(r.expiresAt()), surl);
+            openPuts.remove(upload);
+            settle(r.token(), f.index(), x -> x.moveTo(FileState.SUCCESS));
+            return FileOutcome.ok(surl);
+        } catch (SrmException e) {
+            try {
+                if (e.status() == SrmStatus.SRM_ABORTED) {
+                    settle(r.token(), f.index(), x -> x.moveTo(FileState.ABORTED));
+                } else if (e.status() == SrmStatus.SRM_FAILURE) {
+                    settle(r.token(), f.index(), x -> x.fail(e.status(), e.getMessage()));
+                }
+            } catch (SrmException notStored) {
+                return FileOutcome.failed(surl, notStored);
+            }
+            return FileOutcome.failed(surl, e);
+        }
+    }
+
+    /** Moves a file that is still open (waiting or with space available). */
+    private void settle(RequestToken token, int index, java.util.function.UnaryOperator<FileRequest> change)
+            throws SrmException {
+        store.update(token, cur -> {
+            FileState s = cur.file(index).state();
+            return s.isWaiting() || s == FileState.SPACE_AVAILABLE ? cur.withFile(index, change, clock.instant())
+                    : cur;
+        });
+    }
+
+    @Override
+    public boolean abortOpenPut(Caller caller, SrmPath target) throws SrmException {
+        Optional<SrmPath> upload = uploads.janitor().uploadOf(target, caller.account());
+        Optional<Instant> expires = upload.flatMap(uploads.janitor()::expiryOf);
+        if (expires.isEmpty()) {
+            return false;
+        }
+        uploads.abort(caller.account(), upload.get(), expires.get());
+        FileRef ref = openPuts.remove(upload.get());
+        if (ref != null) {
+            settle(ref.token(), ref.index(), x -> x.moveTo(FileState.ABORTED));
+        }
+        LOG.info("open put to {} aborted by srmRm of its target", target);
+        return true;
+    }
+
+    /**
+     * Aborts the uploads of a put request that request control aborted (or the reaper expired): each open
+     * file's upload is replaced by a tombstone until {@code keepUntil}, so that no data lands. Call it with the
+     * request as it was before the abort, as the owner's account is resolved from it.
+     */
+    public void discardUploads(Request put, Instant keepUntil) throws SrmException {
+        if (put.kind() != RequestKind.PUT) {
+            return;
+        }
+        Account account = accounts.resolve(put.owner().account());
+        for (FileRequest f : put.files()) {
+            if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
+                SrmPath upload = uploadOf(account, put.token(), f.index());
+                uploads.abort(account, upload, keepUntil);
+                openPuts.remove(upload);
+            }
+        }
+    }
+
+    private SrmPath uploadOf(Account account, RequestToken token, int index) throws SrmException {
+        return UploadPaths.of(staging.directoryOf(account), token, index);
+    }
+
+    /** The engine's work for a file of a put: a TURL naming its upload, from a healthy door. */
+    FileWorker worker() {
+        return new FileWorker() {
+            @Override
+            public Served work(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
+                SrmPath upload = uploadOf(account, r.token(), f.index());
+                String door = NoDoorException.choose(gridftp);
+                return new Served(Optional.of(gridftp.turl(door, upload)), f.size());
+            }
+
+            @Override
+            public void served(Request r, FileRequest f, Account account) {
+                try {
+                    SrmPath upload = uploadOf(account, r.token(), f.index());
+                    uploads.janitor().track(account, surls.parse(f.surl()), upload,
+                            f.pinExpiresAt().orElse(r.expiresAt()));
+                } catch (SrmException e) {
+                    LOG.warn("put {}: cannot journal the upload of file {}: {}", r.token().shortId(), f.index(),
+                            e.getMessage());
+                }
+            }
+        };
+    }
+}
