@@ -88,7 +88,7 @@ public final class RequestStoreBenchmark {
         double[] latency;
         try (RequestStore store = open.open("size")) {
             List<RequestToken> sample = fillFinished(store, o.threads, o.finished);
-            latency = statusReads(sample, o.reads, store::load);
+            latency = statusReads(sample, o.reads, t -> store.load(t).status());
         }
         bytes = size.bytes("size");
         progress("  %,d bytes; status read p50 %.2f ms, p99 %.2f ms", bytes, latency[0], latency[1]);

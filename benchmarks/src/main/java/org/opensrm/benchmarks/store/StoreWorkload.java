@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.opensrm.common.SrmStatus;
 import org.opensrm.core.NewFile;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Owner;
@@ -30,12 +31,15 @@ final class StoreWorkload {
     static final Owner OWNER = new Owner("/DC=org/DC=example/CN=Benchmark User", "srmuser1",
             List.of("/dteam/Role=NULL/Capability=NULL"));
 
+    /** The SURLs' host. */
+    static final String HOST = "se.example.org";
+
     private StoreWorkload() {
     }
 
     static NewRequest oneFile(RequestKind kind, long i) {
         return NewRequest.of(kind, OWNER, Duration.ofHours(1),
-                List.of(NewFile.of("srm://se.example.org:8443/srm/managerv2?SFN=/data/run7/file" + i + ".root")
+                List.of(NewFile.of("srm://" + HOST + ":8443/srm/managerv2?SFN=/data/run7/file" + i + ".root")
                         .withPinLifetime(Duration.ofMinutes(30))));
     }
 
@@ -58,6 +62,25 @@ final class StoreWorkload {
             }
             synchronized (sample) {
                 sample.addAll(mine);
+            }
+            return null;
+        });
+        return sample;
+    }
+
+    /** Writes {@code queued} queued single-file requests of {@code kind} from 8 threads; returns a few tokens. */
+    static List<RequestToken> writeQueued(RequestStore store, RequestKind kind, int queued) throws Exception {
+        progress("writing %,d queued file requests", queued);
+        AtomicLong next = new AtomicLong();
+        List<RequestToken> sample = new ArrayList<>();
+        parallel(8, () -> {
+            for (long i = next.getAndIncrement(); i < queued; i = next.getAndIncrement()) {
+                RequestToken t = store.create(oneFile(kind, i)).token();
+                if (i % 1000 == 0) {
+                    synchronized (sample) {
+                        sample.add(t);
+                    }
+                }
             }
             return null;
         });
@@ -92,8 +115,8 @@ final class StoreWorkload {
     }
 
     /**
-     * Milliseconds: p50 and p99 (nearest rank) of single status reads of random finished requests from one thread,
-     * each through {@code read}.
+     * Milliseconds: p50 and p99 (nearest rank) of single status reads of random finished (aborted) requests from one
+     * thread, each through {@code read}.
      */
     static double[] statusReads(List<RequestToken> sample, int reads, StatusRead read) throws Exception {
         progress("%,d status reads", reads);
@@ -101,10 +124,10 @@ final class StoreWorkload {
         for (int i = 0; i < reads; i++) {
             RequestToken t = sample.get(ThreadLocalRandom.current().nextInt(sample.size()));
             long s = System.nanoTime();
-            Request r = read.read(t);
+            SrmStatus status = read.read(t);
             ns[i] = System.nanoTime() - s;
-            if (r.state() != RequestState.ABORTED) {
-                throw new IllegalStateException("unexpected " + r.state());
+            if (status != SrmStatus.SRM_ABORTED) {
+                throw new IllegalStateException("unexpected " + status);
             }
         }
         Arrays.sort(ns);
@@ -119,15 +142,8 @@ final class StoreWorkload {
      * @return seconds
      */
     static double reopen(Opener open, int queued) throws Exception {
-        progress("writing %,d queued file requests", queued);
         try (RequestStore store = open.open("reopen")) {
-            AtomicLong next = new AtomicLong();
-            parallel(8, () -> {
-                for (long i = next.getAndIncrement(); i < queued; i = next.getAndIncrement()) {
-                    store.create(oneFile(RequestKind.PUT, i));
-                }
-                return null;
-            });
+            writeQueued(store, RequestKind.PUT, queued);
         }
         long s = System.nanoTime();
         AtomicLong files = new AtomicLong();
@@ -147,9 +163,9 @@ final class StoreWorkload {
         RequestStore open(String name) throws Exception;
     }
 
-    /** One status read, e.g. {@code store::load}. */
+    /** One status read of a finished request; returns the request-level status it saw. */
     @FunctionalInterface
     interface StatusRead {
-        Request read(RequestToken token) throws Exception;
+        SrmStatus read(RequestToken token) throws Exception;
     }
 }
