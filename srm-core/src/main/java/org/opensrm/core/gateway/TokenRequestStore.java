@@ -38,6 +38,12 @@ import org.opensrm.core.StoreCapabilities;
  * whichever is first. It declares {@link StoreCapabilities#STATELESS}: {@link #update} and the searches answer
  * {@code SRM_NOT_SUPPORTED} (an unknown token still {@code SRM_INVALID_REQUEST}), and the owner comes back as
  * digests of the DN and account, which {@link #loadOwned} compares.
+ *
+ * <p>The gateway services ({@code GatewayGetService}, {@code GatewayPutService}, {@code GatewayRequestControl})
+ * keep their own {@link org.opensrm.core.gateway.RequestToken gateway token} through {@link TokenCodec#encode}: it
+ * carries per file what a {@link NewRequest} has no place for (the upload name, the door chosen, the status a file
+ * was refused with when the request was made), and tokens already held by clients must stay readable across an
+ * upgrade.
  */
 public final class TokenRequestStore implements RequestStore {
     /** The head of this store's tokens; the gateway services' tokens use {@link TokenKind}'s. */
