@@ -82,6 +82,34 @@ final class SpecRequests {
                 + "<newPinLifeTime>" + pinSeconds + "</newPinLifeTime></srmExtendFileLifeTimeRequest>");
     }
 
+    Response suspend(String token) throws IOException {
+        return tokenCall("srmSuspendRequest", token);
+    }
+
+    Response resume(String token) throws IOException {
+        return tokenCall("srmResumeRequest", token);
+    }
+
+    Response abort(String token) throws IOException {
+        return tokenCall("srmAbortRequest", token);
+    }
+
+    Response putDone(String token, List<String> surls) throws IOException {
+        return soap.call("srmPutDone", "<srmPutDoneRequest><requestToken>" + SrmSoap.xml(token) + "</requestToken>"
+                + urls(surls) + "</srmPutDoneRequest>");
+    }
+
+    Response summary(String token) throws IOException {
+        return soap.call("srmGetRequestSummary", "<srmGetRequestSummaryRequest><arrayOfRequestTokens><stringArray>"
+                + SrmSoap.xml(token) + "</stringArray></arrayOfRequestTokens></srmGetRequestSummaryRequest>");
+    }
+
+    /** An operation whose request is the request token alone. */
+    private Response tokenCall(String op, String token) throws IOException {
+        return soap.call(op, "<" + op + "Request><requestToken>" + SrmSoap.xml(token) + "</requestToken></" + op
+                + "Request>");
+    }
+
     /** The request-level status code of an answer to {@code op}. */
     static String status(Response r, String op) {
         return r.text(op + "Response/returnStatus/statusCode");
