@@ -21,7 +21,8 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
 /**
  * The server as operators run it (the launcher, its own JVM) in full mode on the embedded store, killed with
  * SIGKILL while requests are queued (its only GridFTP door went away, so no file can be served), suspended,
- * aborted and served (a file pinned, space available for an upload not done yet), then started again on the same state directory with a door back: every token
+ * aborted and served (a file pinned, space available for an upload not done yet), then started again on the same
+ * state directory with a door back: every token
  * answers the state it had, the queued work resumes and completes, and a request whose lifetime ran out while the
  * server was down has timed out instead of being served.
  */
@@ -77,10 +78,14 @@ class RestartAfterSigkillTest {
         return E2eSite.surl(server.port(), path);
     }
 
-    private static String token(Response r, String op) {
-        String t = r.text(op + "Response/requestToken");
-        assertTrue(t != null && !t.isEmpty(), r.toString());
-        return t;
+    /** srmPrepareToGet of {@code path} with a pin of an hour; its token. */
+    private static String get(SpecRequests requests, String path) throws Exception {
+        return SpecRequests.requestToken(requests.get(List.of(surl(path)), GSIFTP, 3600), "srmPrepareToGet");
+    }
+
+    /** srmPrepareToPut of {@code path} with a total request time of {@code seconds}; its token. */
+    private static String put(SpecRequests requests, String path, int seconds) throws Exception {
+        return SpecRequests.requestToken(requests.put(List.of(surl(path)), GSIFTP, seconds), "srmPrepareToPut");
     }
 
     @Test
@@ -89,10 +94,10 @@ class RestartAfterSigkillTest {
         SpecRequests a = alice();
 
         // Served before the kill: a get pinned, a put with space available (its upload not yet done).
-        String pinned = token(a.get(List.of(surl("/alice/seed.bin")), GSIFTP, 3600), "srmPrepareToGet");
+        String pinned = get(a, "/alice/seed.bin");
         Response pinnedBefore = FullModeSites.pollUntilSettled(() -> a.status("Get", pinned, List.of()), GET);
         assertEquals(List.of("SRM_FILE_PINNED"), SpecRequests.fileStatuses(pinnedBefore), pinnedBefore.toString());
-        String uploading = token(a.put(List.of(surl("/alice/uploading.bin")), GSIFTP, 3600), "srmPrepareToPut");
+        String uploading = put(a, "/alice/uploading.bin", 3600);
         Response uploadingBefore = FullModeSites.pollUntilSettled(() -> a.status("Put", uploading, List.of()), PUT);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(uploadingBefore),
                 uploadingBefore.toString());
@@ -101,13 +106,13 @@ class RestartAfterSigkillTest {
         // aborted while they wait).
         site.doorA().close();
         Thread.sleep(3_000); // three probe intervals: the door is known dead
-        String suspended = token(a.put(List.of(surl("/alice/suspended.bin")), GSIFTP, 3600), "srmPrepareToPut");
+        String suspended = put(a, "/alice/suspended.bin", 3600);
         assertStatus("SRM_SUCCESS", a.suspend(suspended), "srmSuspendRequest");
-        String aborted = token(a.put(List.of(surl("/alice/aborted.bin")), GSIFTP, 3600), "srmPrepareToPut");
+        String aborted = put(a, "/alice/aborted.bin", 3600);
         assertStatus("SRM_SUCCESS", a.abort(aborted), "srmAbortRequest");
-        String queuedGet = token(a.get(List.of(surl("/alice/seed.bin")), GSIFTP, 3600), "srmPrepareToGet");
-        String queuedPut = token(a.put(List.of(surl("/alice/queued.bin")), GSIFTP, 3600), "srmPrepareToPut");
-        String shortLived = token(a.put(List.of(surl("/alice/short-lived.bin")), GSIFTP, 2), "srmPrepareToPut");
+        String queuedGet = get(a, "/alice/seed.bin");
+        String queuedPut = put(a, "/alice/queued.bin", 3600);
+        String shortLived = put(a, "/alice/short-lived.bin", 2);
         Thread.sleep(1_000);
         assertStatus("SRM_REQUEST_QUEUED", a.status("Get", queuedGet, List.of()), GET);
         assertStatus("SRM_REQUEST_QUEUED", a.status("Put", queuedPut, List.of()), PUT);
@@ -123,10 +128,12 @@ class RestartAfterSigkillTest {
         server = site.launch(work, fullMode(site.doorB().node()), "server-2.log");
         SpecRequests b = alice();
         Response pinnedAfter = b.status("Get", pinned, List.of());
-        assertEquals(SpecRequests.fileStatuses(pinnedBefore), SpecRequests.fileStatuses(pinnedAfter), pinnedAfter.toString());
+        assertEquals(SpecRequests.fileStatuses(pinnedBefore), SpecRequests.fileStatuses(pinnedAfter),
+                pinnedAfter.toString());
         assertEquals(pinnedBefore.text("statusArray/transferURL"), pinnedAfter.text("statusArray/transferURL"));
         Response uploadingAfter = b.status("Put", uploading, List.of());
-        assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(uploadingAfter), uploadingAfter.toString());
+        assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(uploadingAfter),
+                uploadingAfter.toString());
         assertEquals(uploadingBefore.text("statusArray/transferURL"), uploadingAfter.text("statusArray/transferURL"));
         assertStatus("SRM_REQUEST_SUSPENDED", b.status("Put", suspended, List.of()), PUT);
         assertStatus("SRM_ABORTED", b.status("Put", aborted, List.of()), PUT);

@@ -1,6 +1,7 @@
 package org.opensrm.server.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
@@ -108,6 +109,13 @@ final class SpecRequests {
     private Response tokenCall(String op, String token) throws IOException {
         return soap.call(op, "<" + op + "Request><requestToken>" + SrmSoap.xml(token) + "</requestToken></" + op
                 + "Request>");
+    }
+
+    /** The request token of an answer to {@code op}; fails unless there is one. */
+    static String requestToken(Response r, String op) {
+        String token = r.text(op + "Response/requestToken");
+        assertTrue(token != null && !token.isEmpty(), r::toString);
+        return token;
     }
 
     /** The request-level status code of an answer to {@code op}. */

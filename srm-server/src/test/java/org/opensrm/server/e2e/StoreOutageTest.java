@@ -50,9 +50,7 @@ class StoreOutageTest {
     @Test
     void withTheDatabaseStoppedCallsFailAtOnceAndServiceResumesWhenItIsBack() throws Exception {
         String surl = site.surl("/alice/outage.bin");
-        Response put = alice.put(List.of(surl), GSIFTP, 3600);
-        String token = put.text("srmPrepareToPutResponse/requestToken");
-        assertTrue(token != null && !token.isEmpty(), put.toString());
+        String token = SpecRequests.requestToken(alice.put(List.of(surl), GSIFTP, 3600), "srmPrepareToPut");
         Response before = FullModeSites.pollUntilSettled(() -> alice.status("Put", token, List.of()),
                 "srmStatusOfPutRequest");
         List<String> filesBefore = SpecRequests.fileStatuses(before);
@@ -78,7 +76,8 @@ class StoreOutageTest {
         }
 
         Response after = alice.status("Put", token, List.of());
-        for (int i = 0; i < 150 && "SRM_INTERNAL_ERROR".equals(SpecRequests.status(after, "srmStatusOfPutRequest")); i++) {
+        for (int i = 0; i < 150 && "SRM_INTERNAL_ERROR".equals(SpecRequests.status(after, "srmStatusOfPutRequest"));
+                i++) {
             Thread.sleep(200); // the pool reconnects on its own; no restart, no operator
             after = alice.status("Put", token, List.of());
         }

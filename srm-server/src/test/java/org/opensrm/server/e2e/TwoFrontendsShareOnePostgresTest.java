@@ -76,9 +76,7 @@ class TwoFrontendsShareOnePostgresTest {
     @Test
     void aPutQueuedThroughQIsPolledSuspendedResumedAndFinishedThroughB() throws Exception {
         String surl = site.surl("/alice/through-b.bin");
-        Response put = q.put(List.of(surl), GSIFTP, 600);
-        String token = put.text("srmPrepareToPutResponse/requestToken");
-        assertTrue(token != null && !token.isEmpty(), put.toString());
+        String token = SpecRequests.requestToken(q.put(List.of(surl), GSIFTP, 600), "srmPrepareToPut");
         assertStatus("SRM_REQUEST_QUEUED", b.status("Put", token, List.of()), "srmStatusOfPutRequest");
 
         assertStatus("SRM_SUCCESS", b.suspend(token), "srmSuspendRequest");
@@ -88,7 +86,8 @@ class TwoFrontendsShareOnePostgresTest {
                 summary.toString());
         assertStatus("SRM_SUCCESS", b.resume(token), "srmResumeRequest"); // B's engine takes it and serves it
 
-        Response ready = FullModeSites.pollUntilSettled(() -> b.status("Put", token, List.of()), "srmStatusOfPutRequest");
+        Response ready = FullModeSites.pollUntilSettled(() -> b.status("Put", token, List.of()),
+                "srmStatusOfPutRequest");
         assertStatus("SRM_SUCCESS", ready, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(ready), ready.toString());
         String turl = ready.text("statusArray/transferURL");
@@ -110,11 +109,10 @@ class TwoFrontendsShareOnePostgresTest {
         ClientRun cp = site.clients(site.alice()).gfal("gfal-copy", "file://" + source, site.surl("/alice/get.bin"));
         assertTrue(cp.ok(), cp.describe());
         String surl = site.surl("/alice/get.bin");
-        Response get = a.get(List.of(surl), GSIFTP, 600);
-        String token = get.text("srmPrepareToGetResponse/requestToken");
-        assertTrue(token != null && !token.isEmpty(), get.toString());
+        String token = SpecRequests.requestToken(a.get(List.of(surl), GSIFTP, 600), "srmPrepareToGet");
 
-        Response pinned = FullModeSites.pollUntilSettled(() -> b.status("Get", token, List.of()), "srmStatusOfGetRequest");
+        Response pinned = FullModeSites.pollUntilSettled(() -> b.status("Get", token, List.of()),
+                "srmStatusOfGetRequest");
         assertStatus("SRM_SUCCESS", pinned, "srmStatusOfGetRequest");
         assertEquals(List.of("SRM_FILE_PINNED"), SpecRequests.fileStatuses(pinned), pinned.toString());
 
@@ -126,12 +124,12 @@ class TwoFrontendsShareOnePostgresTest {
     @Test
     void aRequestQueuedThroughQIsAbortedThroughBAndNoDataLands() throws Exception {
         String surl = site.surl("/alice/aborted.bin");
-        Response put = q.put(List.of(surl), GSIFTP, 600);
-        String token = put.text("srmPrepareToPutResponse/requestToken");
+        String token = SpecRequests.requestToken(q.put(List.of(surl), GSIFTP, 600), "srmPrepareToPut");
         assertStatus("SRM_SUCCESS", b.abort(token), "srmAbortRequest");
         assertStatus("SRM_ABORTED", q.status("Put", token, List.of()), "srmStatusOfPutRequest");
         Response done = q.putDone(token, List.of(surl));
-        assertTrue(!"SRM_SUCCESS".equals(SpecRequests.status(done, "srmPutDone")), "no srmPutDone after abort: " + done);
+        assertTrue(!"SRM_SUCCESS".equals(SpecRequests.status(done, "srmPutDone")),
+                "no srmPutDone after abort: " + done);
         assertTrue(Files.notExists(site.onDisk("/alice/aborted.bin")), "no data lands");
     }
 }
