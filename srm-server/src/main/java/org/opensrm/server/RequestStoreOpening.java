@@ -36,6 +36,7 @@ final class RequestStoreOpening {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return root == e || root.getMessage() == null ? e.getMessage() : e.getMessage() + " (" + root.getMessage() + ")";
+        return root == e || root.getMessage() == null ? e.getMessage()
+                : e.getMessage() + " (" + root.getMessage() + ")";
     }
 }

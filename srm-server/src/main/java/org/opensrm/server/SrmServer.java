@@ -209,6 +209,11 @@ public final class SrmServer implements AutoCloseable {
         return new ModeServices(full.listings(), full.puts(), full.gets(), control, new RequestState() {
             @Override
             public void start() throws SrmException {
+                // Lifetimes that ran out while the server was down end first, so that no request past its time
+                // is resumed and served.
+                Reaper.Pass pass = reaper.runOnce();
+                LOG.info("lifetimes enforced before resuming: {} request(s) timed out, {} file(s) expired",
+                        pass.timedOut(), pass.expiredFiles());
                 full.start();
                 reaper.start();
             }

@@ -14,7 +14,6 @@ import org.opensrm.core.Owner;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
-import org.opensrm.core.RequestToken;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.RequestStatus;
 import org.opensrm.core.service.SurlParser;
@@ -51,22 +50,11 @@ final class Answers {
      *                      {@code SRM_AUTHORIZATION_FAILURE} for another user's (saying nothing about it)
      */
     Request owned(Caller caller, String token, RequestKind kind) throws SrmException {
-        Request r = store.loadOwned(parse(token), ownerOf(caller));
+        Request r = store.loadOwned(QueuedRequestControl.tokenOf(token), ownerOf(caller));
         if (r.kind() != kind) {
             throw SrmException.invalidRequest("the request token belongs to a request of another kind");
         }
         return r;
-    }
-
-    static RequestToken parse(String token) throws SrmException {
-        if (token == null || token.isBlank()) {
-            throw SrmException.invalidRequest("no request token");
-        }
-        try {
-            return new RequestToken(token.trim());
-        } catch (IllegalArgumentException e) {
-            throw SrmException.invalidRequest("malformed request token");
-        }
     }
 
     /** The request and every file, or those of {@code subset} (a SURL not in the request: SRM_INVALID_PATH). */

@@ -7,6 +7,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -32,7 +34,8 @@ import org.slf4j.MDC;
  * Full mode's engine: worker threads per kind take the next file from the {@link Scheduler}, load its request,
  * do the file's work ({@link FileWorker}) as the owner's account and store the outcome with
  * {@link RequestStore#update}. A file whose request is no longer queued or in progress (suspended, aborted, timed
- * out, purged) is dropped: whoever changes the request back queues its files again.
+ * out, purged) or whose total request time ran out is dropped: whoever changes the request back queues its files
+ * again, and the reaper times out what ran out.
  *
  * <p>When no healthy GridFTP door can be chosen, or the store or the account database cannot be reached, the
  * file goes back to the head of its user's queue and its kind pauses, for {@link FullModeConfig#noDoorRetry}
@@ -42,6 +45,7 @@ import org.slf4j.MDC;
 public final class Dispatcher implements WorkQueue, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
     private static final long IDLE_WAIT_SECONDS = 1;
+    private static final int RECENT_REQUESTS = 4096;
 
     private final Scheduler scheduler;
     private final RequestStore store;
@@ -54,6 +58,19 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
     private final Map<RequestKind, Long> pausedUntil = new EnumMap<>(RequestKind.class);
     private final Map<RequestKind, Duration> backOff = new EnumMap<>(RequestKind.class);
     private final List<Thread> threads = new ArrayList<>();
+    /**
+     * The requests with queued files, as last seen: what a worker needs of a request (owner, SURLs, sizes,
+     * lifetimes) never changes, and its state is checked again inside the update that stores a file's outcome,
+     * so a worker reads the store once per file instead of twice. Bounded; a request not here is loaded.
+     */
+    private final Map<RequestToken, Request> recent = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<RequestToken, Request> eldest) {
+            return size() > RECENT_REQUESTS;
+        }
+    };
+    /** Requests whose maker waits for every file to be served ({@link #watch}). */
+    private final Map<RequestToken, CompletableFuture<Request>> watched = new ConcurrentHashMap<>();
     private volatile boolean running;
 
     Dispatcher(Scheduler scheduler, RequestStore store, AccountResolver accounts, FullModeConfig config,
@@ -104,12 +121,49 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             return;
         }
         scheduler.enqueue(files);
+        remember(request);
         signal(request.kind());
     }
 
     @Override
     public void cancel(RequestToken token) {
         scheduler.remove(token);
+        synchronized (recent) {
+            recent.remove(token);
+        }
+    }
+
+    /** Keeps a request for the workers while it has waiting files. */
+    private void remember(Request r) {
+        synchronized (recent) {
+            if (r.files().stream().anyMatch(f -> f.state().isWaiting())) {
+                recent.put(r.token(), r);
+            } else {
+                recent.remove(r.token());
+            }
+        }
+    }
+
+    private Request load(RequestToken token) throws SrmException {
+        synchronized (recent) {
+            Request r = recent.get(token);
+            if (r != null) {
+                return r;
+            }
+        }
+        return store.load(token);
+    }
+
+    /**
+     * Completes with the request as stored once none of its files waits any more; call before {@link #enqueue},
+     * and {@link #unwatch} when no longer waiting.
+     */
+    CompletableFuture<Request> watch(RequestToken token) {
+        return watched.computeIfAbsent(token, t -> new CompletableFuture<>());
+    }
+
+    void unwatch(RequestToken token) {
+        watched.remove(token);
     }
 
     /** How long the client should wait before asking about file {@code index} of {@code request}. */
@@ -224,21 +278,36 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         }
     }
 
-    /** Works on one file; returns whether it must be tried again later. */
+    /**
+     * Works on one file; returns whether it must be tried again later: no door, or the store or the account
+     * database unreachable.
+     */
     private boolean attempt(FileWork w) {
-        Request r;
         try {
-            r = store.load(w.token());
+            Optional<Request> stored = work(w);
+            stored.ifPresent(this::served);
+            return stored.isEmpty();
         } catch (SrmException e) {
             if (e.status() == SrmStatus.SRM_INVALID_REQUEST) {
                 return false; // purged meanwhile
             }
-            LOG.warn("cannot load request {} (tried again later): {}", w.token().shortId(), e.getMessage());
+            LOG.warn("file {} of request {} is tried again later: {}", w.index(), w.token().shortId(),
+                    e.getMessage());
             return true;
         }
+    }
+
+    /**
+     * Works on one file and stores its outcome.
+     *
+     * @return the request as stored; the request as it is when there is nothing to do; empty to try again later
+     * @throws SrmException when the store or the account database failed
+     */
+    private Optional<Request> work(FileWork w) throws SrmException {
+        Request r = load(w.token());
         MDC.put("dn", r.owner().dn());
         if (!isWorkable(r, w.index())) {
-            return false;
+            return Optional.of(r);
         }
         FileWorker worker = workers.get(w.kind());
         Account account;
@@ -246,43 +315,35 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             account = accounts.resolve(r.owner().account());
         } catch (SrmException e) {
             if (e.status() == SrmStatus.SRM_INTERNAL_ERROR) {
-                LOG.warn("cannot resolve account {} (tried again later): {}", r.owner().account(), e.getMessage());
-                return true;
+                throw e;
             }
-            return !store(w, f -> f.fail(e.status(), e.getMessage()), r);
+            return Optional.of(storeOutcome(w, f -> f.fail(e.status(), e.getMessage())));
         }
-        try {
-            if (worker.marksInProgress() && r.file(w.index()).state() == FileState.QUEUED) {
-                r = store.update(w.token(), cur -> isWorkable(cur, w.index())
-                        ? cur.withFile(w.index(), f -> f.moveTo(FileState.IN_PROGRESS), clock.instant()) : cur);
-                if (!isWorkable(r, w.index())) {
-                    return false;
-                }
+        if (worker.marksInProgress() && r.file(w.index()).state() == FileState.QUEUED) {
+            r = storeOutcome(w, f -> f.moveTo(FileState.IN_PROGRESS));
+            if (!isWorkable(r, w.index())) {
+                return Optional.of(r);
             }
-        } catch (SrmException e) {
-            LOG.warn("cannot store request {} (tried again later): {}", w.token().shortId(), e.getMessage());
-            return true;
         }
         Optional<UnaryOperator<FileRequest>> outcome = outcome(worker, r, w, account);
-        if (outcome.isEmpty()) {
-            return true;
-        }
-        Request stored;
-        try {
-            stored = store.update(w.token(), cur -> isWorkable(cur, w.index())
-                    ? cur.withFile(w.index(), outcome.get(), clock.instant()) : cur);
-        } catch (SrmException e) {
-            if (e.status() == SrmStatus.SRM_INVALID_REQUEST) {
-                return false;
+        return outcome.isEmpty() ? Optional.empty() : Optional.of(storeOutcome(w, outcome.get()));
+    }
+
+    /** Changes the file in the store, if its request is still worked on and the file still waits. */
+    private Request storeOutcome(FileWork w, UnaryOperator<FileRequest> change) throws SrmException {
+        return store.update(w.token(), cur -> isWorkable(cur, w.index())
+                ? cur.withFile(w.index(), change, clock.instant()) : cur);
+    }
+
+    /** Keeps the request for its other files, or hands it to whoever waits for it once none waits. */
+    private void served(Request stored) {
+        remember(stored);
+        if (stored.files().stream().noneMatch(f -> f.state().isWaiting())) {
+            CompletableFuture<Request> waiting = watched.remove(stored.token());
+            if (waiting != null) {
+                waiting.complete(stored);
             }
-            LOG.warn("cannot store request {} (tried again later): {}", w.token().shortId(), e.getMessage());
-            return true;
         }
-        FileRequest f = stored.file(w.index());
-        if (f.state() == w.kind().readyState()) {
-            worker.served(stored, f, account);
-        }
-        return false;
     }
 
     /** The file's change once worked on: served or failed; empty when no door could be chosen. */
@@ -299,20 +360,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         }
     }
 
-    /** Stores a failure decided before the work; returns whether it was stored. */
-    private boolean store(FileWork w, UnaryOperator<FileRequest> change, Request r) {
-        try {
-            store.update(w.token(), cur -> isWorkable(cur, w.index())
-                    ? cur.withFile(w.index(), change, clock.instant()) : cur);
-            return true;
-        } catch (SrmException e) {
-            LOG.warn("cannot store request {} (tried again later): {}", r.token().shortId(), e.getMessage());
-            return false;
-        }
-    }
-
-    private static boolean isWorkable(Request r, int index) {
+    /** Queued or in progress, within its total request time (the reaper times it out after), the file waiting. */
+    private boolean isWorkable(Request r, int index) {
         return (r.state() == RequestState.QUEUED || r.state() == RequestState.IN_PROGRESS)
+                && clock.instant().isBefore(r.expiresAt())
                 && index < r.files().size() && r.file(index).state().isWaiting();
     }
 }

@@ -34,8 +34,4 @@ interface FileWorker {
      * @throws SrmException    the file fails with this status
      */
     Served work(Request request, FileRequest file, Account account) throws SrmException, NoDoorException;
-
-    /** Called once the file was stored in its kind's ready state (journal an upload, say). */
-    default void served(Request request, FileRequest file, Account account) {
-    }
 }

@@ -19,6 +19,7 @@ import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.PutService;
+import org.opensrm.core.service.RequestControl;
 import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.SurlParser;
@@ -31,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * Full mode: queued requests kept in a {@link RequestStore}, worked on by the {@link Dispatcher}'s threads, that
  * survive a restart. The composition root makes one with {@code new}, calls {@link #start} once the store, the
  * staging area and the upload janitor are ready, hands {@link #gets}, {@link #puts} and {@link #listings} to the
- * operations and {@link #workQueue} to request control, and calls {@link #close} at shutdown (the store, the
+ * operations with {@link #control}, and calls {@link #close} at shutdown (the store, the
  * janitor and the selector belong to the composition root, which closes them after).
  *
  * <p>Background work runs as the owner's mapped account: {@link org.opensrm.core.Owner#account()} resolved with
@@ -47,6 +48,8 @@ public final class FullMode implements AutoCloseable {
     private final QueuedGetService gets;
     private final QueuedPutService puts;
     private final QueuedListService listings;
+    private final QueuedRequestControl control;
+    private final Reaper reaper;
 
     /**
      * @param store     the request store (embedded or PostgreSQL), already open
@@ -80,18 +83,23 @@ public final class FullMode implements AutoCloseable {
         dispatcher.register(RequestKind.BRING_ONLINE, gets.worker());
         dispatcher.register(RequestKind.PUT, puts.worker());
         dispatcher.register(RequestKind.LS, listings.worker());
-        // Request control (QueuedRequestControl over workQueue() and the store) and the Reaper (lifetimes, pins,
-        // TURLs, purge after config.finishedRetention(), every config.reaperInterval()) are made here too.
+        PutUploads ended = new PutUploads(backend, staging, accounts);
+        this.control = new QueuedRequestControl(store, dispatcher, ended, backend, surls, config.maxPinLifetime(),
+                clock);
+        this.reaper = new Reaper(store, dispatcher, ended, ReaperConfig.builder().interval(config.reaperInterval())
+                .retention(config.finishedRetention()).build(), clock);
     }
 
     /**
      * Resumes the work of the requests the store holds (after a restart, or those another frontend accepted):
-     * every queued or in-progress request's waiting files go back into the queue, files left in progress by a
-     * process that died are queued again; then starts the workers. Suspended requests wait for srmResumeRequest.
+     * lifetimes that ran out meanwhile are enforced first (one pass of the reaper); then every queued or
+     * in-progress request's waiting files go back into the queue, files left in progress by a process that died
+     * queued again; then the workers and the reaper start. Suspended requests wait for srmResumeRequest.
      *
      * @throws SrmException {@code SRM_INTERNAL_ERROR} when the store cannot be read
      */
     public void start() throws SrmException {
+        reaper.runOnce(); // what ran out while no frontend was running expires before any work resumes
         List<Request> active = new ArrayList<>();
         store.forEach(EnumSet.of(RequestState.QUEUED, RequestState.IN_PROGRESS), active::add);
         int files = 0;
@@ -111,6 +119,7 @@ public final class FullMode implements AutoCloseable {
             }
         }
         dispatcher.start();
+        reaper.start();
         LOG.info("full mode started: {} request(s) with {} waiting file(s) resumed", active.size(), files);
     }
 
@@ -125,6 +134,16 @@ public final class FullMode implements AutoCloseable {
 
     public ListService listings() {
         return listings;
+    }
+
+    /** srmAbortRequest, srmAbortFiles, srmReleaseFiles, srmExtendFileLifeTime, suspend, resume, summaries, tokens. */
+    public RequestControl control() {
+        return control;
+    }
+
+    /** The lifetimes' enforcer, started by {@link #start}; {@link Reaper#runOnce} for tests. */
+    public Reaper reaper() {
+        return reaper;
     }
 
     /** Where request control queues resumed requests and cancels suspended or aborted ones. */
@@ -148,6 +167,7 @@ public final class FullMode implements AutoCloseable {
     /** Stops the workers; queued work stays in the store for the next start. */
     @Override
     public void close() {
+        reaper.close();
         dispatcher.close();
     }
 }

@@ -24,20 +24,27 @@ import org.opensrm.core.RequestKind;
  * @param lsAsyncLevels           an srmLs asking for more directory levels than this (or for all, -1) is answered
  *                                asynchronously (default 1: listing a directory's entries, what gfal-ls and arcls
  *                                do, is answered at once and pages with offset/count; a recursive listing is queued)
- * @param lsResultsKept           finished asynchronous listings kept in memory for srmStatusOfLsRequest (default
- *                                1,000; older ones, and all after a restart, are listed again when asked for)
- * @param finishedRetention       how long a finished request stays in the store before it is purged (default 7 d;
+ * @param lsEntriesKept           entries of finished asynchronous listings kept in memory for
+ *                                srmStatusOfLsRequest, all listings together (default 100,000); the
+ *                                least recently asked for are dropped first, and listed again when asked for (as
+ *                                are all after a restart)
+ * @param finishedRetention       how long a finished request stays in the store before it is purged (default 24 h;
  *                                enforced by the reaper)
- * @param reaperInterval          how often the reaper enforces lifetimes and purges (default 30 s)
+ * @param reaperInterval          how often the reaper enforces lifetimes and purges (default 10 s)
+ * @param answerWithin            how long srmPrepareToGet, srmPrepareToPut, srmBringOnline and a queued srmLs
+ *                                wait for every file to be served before answering {@code SRM_REQUEST_QUEUED}
+ *                                with the token (default 500 ms; zero: always answer queued at once). A request
+ *                                served meanwhile is answered with its outcome, and the client need not poll
  * @param noDoorRetry             first wait before a kind whose files found no healthy GridFTP door (or an
  *                                unreachable store) is tried again; doubles at every failure (default 1 s)
- * @param noDoorRetryMax          the longest such wait (default 30 s)
+ * @param noDoorRetryMax          the longest such wait (default 10 s)
  */
 public record FullModeConfig(Duration defaultRequestLifetime, Duration maxRequestLifetime,
                              Duration defaultPinLifetime, Duration maxPinLifetime, Duration turlLifetime,
                              Map<RequestKind, Integer> workers, int maxFilesPerRequest, int lsAsyncSurls,
-                             int lsAsyncLevels, int lsResultsKept, Duration finishedRetention,
-                             Duration reaperInterval, Duration noDoorRetry, Duration noDoorRetryMax) {
+                             int lsAsyncLevels, int lsEntriesKept, Duration finishedRetention,
+                             Duration reaperInterval, Duration answerWithin, Duration noDoorRetry,
+                             Duration noDoorRetryMax) {
     public static final Duration DEFAULT_REQUEST_LIFETIME = Duration.ofHours(1);
     public static final Duration DEFAULT_MAX_REQUEST_LIFETIME = Duration.ofHours(24);
     public static final Duration DEFAULT_PIN_LIFETIME = Duration.ofHours(1);
@@ -47,9 +54,10 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
     public static final int DEFAULT_MAX_FILES_PER_REQUEST = 10_000;
     public static final int DEFAULT_LS_ASYNC_SURLS = 100;
     public static final int DEFAULT_LS_ASYNC_LEVELS = 1;
-    public static final int DEFAULT_LS_RESULTS_KEPT = 1_000;
-    public static final Duration DEFAULT_FINISHED_RETENTION = Duration.ofDays(7);
-    public static final Duration DEFAULT_REAPER_INTERVAL = Duration.ofSeconds(30);
+    public static final int DEFAULT_LS_ENTRIES_KEPT = 100_000;
+    public static final Duration DEFAULT_FINISHED_RETENTION = ReaperConfig.DEFAULT_RETENTION;
+    public static final Duration DEFAULT_REAPER_INTERVAL = ReaperConfig.DEFAULT_INTERVAL;
+    public static final Duration DEFAULT_ANSWER_WITHIN = Duration.ofMillis(500);
     public static final Duration DEFAULT_NO_DOOR_RETRY = Duration.ofSeconds(1);
     public static final Duration DEFAULT_NO_DOOR_RETRY_MAX = Duration.ofSeconds(30);
 
@@ -66,6 +74,10 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         positive(finishedRetention, "finishedRetention");
         positive(reaperInterval, "reaperInterval");
         positive(noDoorRetry, "noDoorRetry");
+        Objects.requireNonNull(answerWithin, "answerWithin");
+        if (answerWithin.isNegative()) {
+            throw new IllegalArgumentException("answerWithin must not be negative");
+        }
         positive(noDoorRetryMax, "noDoorRetryMax");
         if (defaultRequestLifetime.compareTo(maxRequestLifetime) > 0) {
             throw new IllegalArgumentException("defaultRequestLifetime exceeds maxRequestLifetime");
@@ -86,7 +98,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         atLeast(maxFilesPerRequest, 1, "maxFilesPerRequest");
         atLeast(lsAsyncSurls, 0, "lsAsyncSurls");
         atLeast(lsAsyncLevels, 0, "lsAsyncLevels");
-        atLeast(lsResultsKept, 1, "lsResultsKept");
+        atLeast(lsEntriesKept, 0, "lsEntriesKept");
     }
 
     public int workers(RequestKind kind) {
@@ -123,9 +135,10 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         private int maxFilesPerRequest = DEFAULT_MAX_FILES_PER_REQUEST;
         private int lsAsyncSurls = DEFAULT_LS_ASYNC_SURLS;
         private int lsAsyncLevels = DEFAULT_LS_ASYNC_LEVELS;
-        private int lsResultsKept = DEFAULT_LS_RESULTS_KEPT;
+        private int lsEntriesKept = DEFAULT_LS_ENTRIES_KEPT;
         private Duration finishedRetention = DEFAULT_FINISHED_RETENTION;
         private Duration reaperInterval = DEFAULT_REAPER_INTERVAL;
+        private Duration answerWithin = DEFAULT_ANSWER_WITHIN;
         private Duration noDoorRetry = DEFAULT_NO_DOOR_RETRY;
         private Duration noDoorRetryMax = DEFAULT_NO_DOOR_RETRY_MAX;
 
@@ -180,8 +193,8 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
             return this;
         }
 
-        public Builder lsResultsKept(int value) {
-            lsResultsKept = value;
+        public Builder lsEntriesKept(int value) {
+            lsEntriesKept = value;
             return this;
         }
 
@@ -195,6 +208,11 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
             return this;
         }
 
+        public Builder answerWithin(Duration value) {
+            answerWithin = value;
+            return this;
+        }
+
         public Builder noDoorRetry(Duration first, Duration max) {
             noDoorRetry = first;
             noDoorRetryMax = max;
@@ -204,7 +222,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         public FullModeConfig build() {
             return new FullModeConfig(defaultRequestLifetime, maxRequestLifetime, defaultPinLifetime,
                     maxPinLifetime, turlLifetime, workers, maxFilesPerRequest, lsAsyncSurls, lsAsyncLevels,
-                    lsResultsKept, finishedRetention, reaperInterval, noDoorRetry, noDoorRetryMax);
+                    lsEntriesKept, finishedRetention, reaperInterval, answerWithin, noDoorRetry, noDoorRetryMax);
         }
     }
 }

@@ -4,6 +4,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.NewRequest;
@@ -17,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * the request kept in the store with the files refused at once failed in it (so that every later answer repeats
  * their precise status), then its other files queued. When the queue is full the request is failed in the store
  * (its waiting files {@code SRM_INTERNAL_ERROR}) and refused as a whole, so that nothing waits that no worker
- * will take.
+ * will take. The maker waits up to {@link FullModeConfig#answerWithin} for every file to be served, so that a
+ * request the engine serves at once is answered with its outcome and the client need not poll.
  */
 final class Intake {
     private static final Logger LOG = LoggerFactory.getLogger(Intake.class);
@@ -31,11 +36,11 @@ final class Intake {
     }
 
     private final RequestStore store;
-    private final WorkQueue queue;
+    private final Dispatcher queue;
     private final FullModeConfig config;
     private final Clock clock;
 
-    Intake(RequestStore store, WorkQueue queue, FullModeConfig config, Clock clock) {
+    Intake(RequestStore store, Dispatcher queue, FullModeConfig config, Clock clock) {
         this.store = store;
         this.queue = queue;
         this.config = config;
@@ -83,14 +88,34 @@ final class Intake {
             return r;
         }
         before.accept(r);
+        Duration within = config.answerWithin();
+        CompletableFuture<Request> served = within.isZero() ? null : queue.watch(r.token());
         try {
             queue.enqueue(r);
         } catch (SrmException busy) {
+            queue.unwatch(r.token());
             LOG.warn("request {} refused: {}", r.token().shortId(), busy.getMessage());
             store.update(r.token(), cur -> cur.withEachFile(f -> f.state().isWaiting()
                     ? f.fail(SrmStatus.SRM_INTERNAL_ERROR, busy.getMessage()) : f, clock.instant()));
             throw busy;
         }
-        return r;
+        return served == null ? r : awaitServed(r, served, within);
+    }
+
+    /** The request once every file was served, or as made if that takes longer than {@code within}. */
+    private Request awaitServed(Request made, CompletableFuture<Request> served,
+                                Duration within) {
+        try {
+            return served.get(within.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            return made;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return made;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            queue.unwatch(made.token());
+        }
     }
 }

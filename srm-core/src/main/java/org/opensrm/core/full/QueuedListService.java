@@ -2,7 +2,6 @@ package org.opensrm.core.full;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,10 +34,11 @@ import org.opensrm.core.service.SurlParser;
  * every SURL is listed, then the entries (paged with offset and count over each listed directory's entries).
  *
  * <p>The listings themselves are not stored: the store keeps each SURL's outcome, and the entries are kept in
- * memory for the {@link FullModeConfig#lsResultsKept} most recently used requests. A listing this frontend no
+ * memory, at most {@link FullModeConfig#lsEntriesKept} entries in all, the least recently asked for dropped first. A listing this frontend no
  * longer holds (evicted, listed before a restart, or listed by another frontend) is listed again when its status
  * is asked for, by the caller, who is the owner. Bearer-token scopes are checked for every SURL when the request
- * is made; the worker lists below them with the owner's account alone.
+ * is made; the worker lists below them with the owner's account alone. As in gateway mode a listing carries
+ * at most {@code ls.max.entries} entries (the {@link Lister}'s bound).
  */
 public final class QueuedListService implements ListService {
     private static final String FULL_DETAIL = "fullDetail";
@@ -51,7 +51,7 @@ public final class QueuedListService implements ListService {
     private final Intake intake;
     private final Answers answers;
     private final FullModeConfig config;
-    private final Map<RequestToken, PathDetail[]> listings;
+    private final KeptListings kept;
 
     QueuedListService(Lister lister, SurlParser surls, Intake intake, Answers answers, FullModeConfig config) {
         this.lister = lister;
@@ -59,12 +59,7 @@ public final class QueuedListService implements ListService {
         this.intake = intake;
         this.answers = answers;
         this.config = config;
-        this.listings = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<RequestToken, PathDetail[]> eldest) {
-                return size() > config.lsResultsKept();
-            }
-        };
+        this.kept = new KeptListings(config.lsEntriesKept());
     }
 
     /** Whether this listing is answered asynchronously. */
@@ -113,7 +108,7 @@ public final class QueuedListService implements ListService {
         if (r.state().isActive()) {
             return new LsResult(r.status(), r.explanation().isEmpty() ? null : r.explanation(), List.of(), token);
         }
-        PathDetail[] kept = kept(r.token(), r.files().size());
+        PathDetail[] listed = kept.get(r.token(), r.files().size());
         List<PathDetail> details = new ArrayList<>(r.files().size());
         String firstFailure = null;
         for (FileRequest f : r.files()) {
@@ -122,10 +117,10 @@ public final class QueuedListService implements ListService {
                 d = PathDetail.failed(f.surl(), f.status(), f.explanation().isEmpty() ? null : f.explanation());
                 firstFailure = firstFailure == null ? d.explanation() : firstFailure;
             } else {
-                d = kept[f.index()];
+                d = listed[f.index()];
                 if (d == null) {
                     d = list(caller, f.surl(), options(r));
-                    keep(r.token(), r.files().size(), f.index(), d);
+                    kept.keep(r.token(), r.files().size(), f.index(), d);
                 }
             }
             details.add(page(d, offset, count));
@@ -156,19 +151,6 @@ public final class QueuedListService implements ListService {
                 Integer.parseInt(p.getOrDefault(OFFSET, "0")), Integer.parseInt(p.getOrDefault(COUNT, "0")));
     }
 
-    private PathDetail[] kept(RequestToken token, int files) {
-        synchronized (listings) {
-            PathDetail[] kept = listings.get(token);
-            return kept == null ? new PathDetail[files] : kept.clone();
-        }
-    }
-
-    private void keep(RequestToken token, int files, int index, PathDetail d) {
-        synchronized (listings) {
-            listings.computeIfAbsent(token, t -> new PathDetail[files])[index] = d;
-        }
-    }
-
     /** The engine's work for a SURL of a listing: lists it as the owner's account and keeps the entries. */
     FileWorker worker() {
         return new FileWorker() {
@@ -185,7 +167,7 @@ public final class QueuedListService implements ListService {
                 if (!d.status().isSuccess() && d.status() != SrmStatus.SRM_FILE_BUSY) {
                     throw new SrmException(d.status(), d.explanation() == null ? d.status().name() : d.explanation());
                 }
-                keep(r.token(), r.files().size(), f.index(), d);
+                kept.keep(r.token(), r.files().size(), f.index(), d);
                 return Served.NOTHING;
             }
         };

@@ -59,9 +59,12 @@ public final class QueuedPutService implements PutService {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedPutService.class);
     static final String OVERWRITE = "overwrite";
     static final String SPACE_TOKEN = "spaceToken";
+    /** How much longer than its TURL an upload is journaled (the TURL's expiry is fixed a moment later). */
+    private static final Duration JOURNAL_MARGIN = Duration.ofMinutes(1);
+    private static final Duration PRUNE_EVERY = Duration.ofMinutes(1);
 
-    /** A file of a put request. */
-    private record FileRef(RequestToken token, int index) {
+    /** A file of a put request, its target, and when its put is over at the latest (forgotten then). */
+    private record FileRef(RequestToken token, int index, SrmPath target, Instant until) {
     }
 
     private final RequestStore store;
@@ -75,7 +78,10 @@ public final class QueuedPutService implements PutService {
     private final Answers answers;
     private final FullModeConfig config;
     private final Clock clock;
+    /** The open puts this frontend knows of, by upload, and their uploads by target. */
     private final Map<SrmPath, FileRef> openPuts = new ConcurrentHashMap<>();
+    private final Map<SrmPath, SrmPath> uploadsByTarget = new ConcurrentHashMap<>();
+    private volatile Instant nextPrune = Instant.MIN;
 
     QueuedPutService(RequestStore store, SurlParser surls, GridFtpPaths gridftp, StagingArea staging,
                      Uploads uploads, SpaceTokens spaces, AccountResolver accounts, Intake intake, Answers answers,
@@ -111,6 +117,7 @@ public final class QueuedPutService implements PutService {
                     throw SrmException.invalidRequest("expectedFileSize must not be negative");
                 }
                 spaces.requireInside(space, path);
+                forgetEnded(path);
                 uploads.checkTarget(caller, path, request.overwrite());
                 if (targets.containsValue(path)) {
                     throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is named twice in this request");
@@ -127,18 +134,39 @@ public final class QueuedPutService implements PutService {
         space.ifPresent(s -> parameters.put(SPACE_TOKEN, s.name()));
         NewRequest r = new NewRequest(RequestKind.PUT, Answers.ownerOf(caller), request.options().description(),
                 parameters, intake.requestLifetime(request.options().totalRequestTime()), files);
-        Request stored = intake.submit(r, refused, made -> journal(caller.account(), made, targets));
+        SrmPath dir = targets.isEmpty() ? null : staging.directoryOf(caller.account());
+        Request stored = intake.submit(r, refused, made -> journal(caller.account(), dir, made, targets));
         return answers.of(stored, List.of());
     }
 
     /** Journals the uploads of the accepted files until the request expires: their targets are busy from now. */
-    private void journal(Account account, Request r, Map<Integer, SrmPath> targets) throws SrmException {
-        SrmPath dir = staging.directoryOf(account);
+    private void journal(Account account, SrmPath dir, Request r, Map<Integer, SrmPath> targets)
+            throws SrmException {
+        pruneOpenPuts();
         for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
             SrmPath upload = UploadPaths.of(dir, r.token(), t.getKey());
             uploads.janitor().track(account, t.getValue(), upload, r.expiresAt());
-            openPuts.put(upload, new FileRef(r.token(), t.getKey()));
+            open(upload, new FileRef(r.token(), t.getKey(), t.getValue(), lastOpen(r)));
         }
+    }
+
+    /** The latest moment a put of {@code r} can still be open: a file served as the request expires. */
+    private Instant lastOpen(Request r) {
+        return r.expiresAt().plus(config.turlLifetime()).plus(JOURNAL_MARGIN);
+    }
+
+    /** Forgets, once a minute, the open puts that are over by now (expired, or ended on another frontend). */
+    private void pruneOpenPuts() {
+        Instant now = clock.instant();
+        if (now.isBefore(nextPrune)) {
+            return;
+        }
+        nextPrune = now.plus(PRUNE_EVERY);
+        openPuts.forEach((upload, ref) -> {
+            if (ref.until().isBefore(now)) {
+                close(upload);
+            }
+        });
     }
 
     /** Remembers the open uploads of a put found in the store at start, for {@link #abortOpenPut}. */
@@ -146,14 +174,55 @@ public final class QueuedPutService implements PutService {
         for (FileRequest f : r.files()) {
             if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
                 try {
-                    openPuts.put(uploadOf(accounts.resolve(r.owner().account()), r.token(), f.index()),
-                            new FileRef(r.token(), f.index()));
+                    open(uploadOf(accounts.resolve(r.owner().account()), r.token(), f.index()),
+                            new FileRef(r.token(), f.index(), surls.parse(f.surl()), lastOpen(r)));
                 } catch (SrmException e) {
                     LOG.warn("put {}: cannot find the upload of file {}: {}", r.token().shortId(), f.index(),
                             e.getMessage());
                     return;
                 }
             }
+        }
+    }
+
+    private void open(SrmPath upload, FileRef ref) {
+        openPuts.put(upload, ref);
+        uploadsByTarget.put(ref.target(), upload);
+    }
+
+    private Optional<FileRef> close(SrmPath upload) {
+        FileRef ref = openPuts.remove(upload);
+        if (ref != null) {
+            uploadsByTarget.remove(ref.target(), upload);
+        }
+        return Optional.ofNullable(ref);
+    }
+
+    /**
+     * Frees {@code target} in the upload journal when the put this frontend knew writing to it has ended in the
+     * store meanwhile (aborted by request control, expired by the reaper, which remove the upload but do not
+     * know the journal), so that a new put to it is not refused {@code SRM_FILE_BUSY}.
+     */
+    private void forgetEnded(SrmPath target) throws SrmException {
+        SrmPath upload = uploadsByTarget.get(target);
+        FileRef ref = upload == null ? null : openPuts.get(upload);
+        if (ref == null) {
+            return;
+        }
+        boolean open;
+        try {
+            Request r = store.load(ref.token());
+            FileState s = r.file(ref.index()).state();
+            open = s == FileState.SPACE_AVAILABLE || (s.isWaiting() && r.state().isActive());
+        } catch (SrmException e) {
+            if (e.status() != SrmStatus.SRM_INVALID_REQUEST) {
+                throw e;
+            }
+            open = false; // purged
+        }
+        if (!open) {
+            close(upload);
+            uploads.janitor().finished(upload);
         }
     }
 
@@ -199,7 +268,7 @@ public final class QueuedPutService implements PutService {
             uploads.land(caller.account(), upload, surls.parse(f.surl()), f.size().orElse(0),
                     Boolean.parseBoolean(r.parameters().get(OVERWRITE)), r.createdAt(),
                     f.pinExpiresAt().orElse(r.expiresAt()), surl);
-            openPuts.remove(upload);
+            close(upload);
             settle(r.token(), f.index(), x -> x.moveTo(FileState.SUCCESS));
             return FileOutcome.ok(surl);
         } catch (SrmException e) {
@@ -234,58 +303,30 @@ public final class QueuedPutService implements PutService {
             return false;
         }
         uploads.abort(caller.account(), upload.get(), expires.get());
-        FileRef ref = openPuts.remove(upload.get());
-        if (ref != null) {
-            settle(ref.token(), ref.index(), x -> x.moveTo(FileState.ABORTED));
+        Optional<FileRef> ref = close(upload.get());
+        if (ref.isPresent()) {
+            settle(ref.get().token(), ref.get().index(), x -> x.moveTo(FileState.ABORTED));
         }
         LOG.info("open put to {} aborted by srmRm of its target", target);
         return true;
-    }
-
-    /**
-     * Aborts the uploads of a put request that request control aborted (or the reaper expired): each open
-     * file's upload is replaced by a tombstone until {@code keepUntil}, so that no data lands. Call it with the
-     * request as it was before the abort, as the owner's account is resolved from it.
-     */
-    public void discardUploads(Request put, Instant keepUntil) throws SrmException {
-        if (put.kind() != RequestKind.PUT) {
-            return;
-        }
-        Account account = accounts.resolve(put.owner().account());
-        for (FileRequest f : put.files()) {
-            if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
-                SrmPath upload = uploadOf(account, put.token(), f.index());
-                uploads.abort(account, upload, keepUntil);
-                openPuts.remove(upload);
-            }
-        }
     }
 
     private SrmPath uploadOf(Account account, RequestToken token, int index) throws SrmException {
         return UploadPaths.of(staging.directoryOf(account), token, index);
     }
 
-    /** The engine's work for a file of a put: a TURL naming its upload, from a healthy door. */
+    /**
+     * The engine's work for a file of a put: a TURL naming its upload, from a healthy door. The upload is
+     * journaled again, until a minute after its TURL will expire, before the file is stored with space available,
+     * so that no status call can see the TURL before the journal knows it.
+     */
     FileWorker worker() {
-        return new FileWorker() {
-            @Override
-            public Served work(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
-                SrmPath upload = uploadOf(account, r.token(), f.index());
-                String door = NoDoorException.choose(gridftp);
-                return new Served(Optional.of(gridftp.turl(door, upload)), f.size());
-            }
-
-            @Override
-            public void served(Request r, FileRequest f, Account account) {
-                try {
-                    SrmPath upload = uploadOf(account, r.token(), f.index());
-                    uploads.janitor().track(account, surls.parse(f.surl()), upload,
-                            f.pinExpiresAt().orElse(r.expiresAt()));
-                } catch (SrmException e) {
-                    LOG.warn("put {}: cannot journal the upload of file {}: {}", r.token().shortId(), f.index(),
-                            e.getMessage());
-                }
-            }
+        return (Request r, FileRequest f, Account account) -> {
+            SrmPath upload = uploadOf(account, r.token(), f.index());
+            String door = NoDoorException.choose(gridftp);
+            Instant turlExpiry = clock.instant().plus(f.pinLifetime()).plus(JOURNAL_MARGIN);
+            uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry);
+            return new FileWorker.Served(Optional.of(gridftp.turl(door, upload)), f.size());
         };
     }
 }

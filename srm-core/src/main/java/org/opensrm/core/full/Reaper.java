@@ -25,7 +25,9 @@ import org.slf4j.MDC;
  * with {@code SRM_REQUEST_TIMED_OUT} and leave the queue); a pin or TURL past its expiry makes its file
  * {@code SRM_FILE_LIFETIME_EXPIRED}; the uploads of a put's files that ended so are removed (they lie in the staging
  * area, so nothing half-written was ever visible at a target); finished requests older than
- * {@link ReaperConfig#retention} are purged.
+ * {@link ReaperConfig#retention} are purged. A file served before its request timed out keeps its pin or TURL until
+ * that runs out: the total request time bounds how long files wait to be served, not how long a served file is
+ * held (a put being uploaded is not cut off; its TURL lifetime governs).
  *
  * <p>Several frontends may run it on one store: each change is one atomic {@link RequestStore#update} that looks
  * again at the request as stored and changes nothing when another frontend got there first, upload removal

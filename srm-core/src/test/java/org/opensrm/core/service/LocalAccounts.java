@@ -11,14 +11,14 @@ import java.util.Set;
 import org.opensrm.common.Account;
 
 /** The host's test accounts as {@code id} reports them, and helpers to make files owned by them. */
-final class LocalAccounts {
-    static final Account SRMUSER1 = byName("srmuser1");
-    static final Account SRMUSER2 = byName("srmuser2");
+public final class LocalAccounts {
+    public static final Account SRMUSER1 = byName("srmuser1");
+    public static final Account SRMUSER2 = byName("srmuser2");
 
     private LocalAccounts() {
     }
 
-    static Account byName(String name) {
+    public static Account byName(String name) {
         int uid = Integer.parseInt(run("id", "-u", name));
         int gid = Integer.parseInt(run("id", "-g", name));
         Set<Integer> groups = new HashSet<>();
@@ -29,7 +29,7 @@ final class LocalAccounts {
     }
 
     /** Gives {@code p} to {@code owner} with the permission bits {@code perms} (e.g. "rwxr-xr-x"). */
-    static Path own(Path p, Account owner, String perms) throws IOException {
+    public static Path own(Path p, Account owner, String perms) throws IOException {
         Files.setAttribute(p, "unix:uid", owner.uid());
         Files.setAttribute(p, "unix:gid", owner.gid());
         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(perms));
@@ -37,13 +37,13 @@ final class LocalAccounts {
     }
 
     /** Makes a directory owned by {@code owner}, mode 0755. */
-    static Path dir(Path p, Account owner) throws IOException {
+    public static Path dir(Path p, Account owner) throws IOException {
         Files.createDirectories(p);
         return own(p, owner, "rwxr-xr-x");
     }
 
     /** Writes a file as a transfer by {@code owner} would leave it: its content, owned by the account, 0644. */
-    static Path file(Path p, Account owner, byte[] content) throws IOException {
+    public static Path file(Path p, Account owner, byte[] content) throws IOException {
         Files.write(p, content);
         return own(p, owner, "rw-r--r--");
     }

@@ -130,7 +130,8 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
     private static Duration positive(RawConfig c, String key) throws ConfigException {
         Duration d = c.getDuration(key);
         if (d.isZero()) {
-            throw new ConfigException("configuration key '" + key + "' must be longer than 0, got '" + c.get(key) + "'");
+            throw new ConfigException("configuration key '" + key + "' must be longer than 0, got '" + c.get(key)
+                    + "'");
         }
         return d;
     }

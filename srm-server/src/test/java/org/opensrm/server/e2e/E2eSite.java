@@ -174,6 +174,30 @@ final class E2eSite implements AutoCloseable {
         return LaunchedServer.start(work, all, "384m", logName);
     }
 
+    /**
+     * Another frontend of this site in this JVM: the site's settings with its own state directory {@code name}
+     * and a free port, started. The caller closes it.
+     */
+    SrmServer frontend(String name) throws Exception {
+        return frontend(name, Map.of());
+    }
+
+    /** Another frontend as {@link #frontend(String)}, with {@code extra} settings on top of the site's. */
+    SrmServer frontend(String name, Map<String, String> extra) throws Exception {
+        Map<String, String> all = new HashMap<>(settings);
+        all.putAll(extra);
+        all.put("srm.port", "0");
+        all.put("srm.state.dir", Files.createDirectories(base.resolve("frontend-" + name)).toString());
+        SrmServer other = new SrmServer(ServerConfig.from(RawConfig.of(all)));
+        try {
+            other.start();
+        } catch (Exception e) {
+            other.close();
+            throw e;
+        }
+        return other;
+    }
+
     /** The file or directory behind SURL path {@code path}. */
     Path onDisk(String path) {
         return root.resolve(path.startsWith("/") ? path.substring(1) : path);

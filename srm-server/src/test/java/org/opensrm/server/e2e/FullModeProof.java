@@ -26,7 +26,8 @@ final class FullModeProof {
      */
     static void assertTheUploadIsKept(E2eSite site, GridUser user, String directory) throws Exception {
         Path local = OnDisk.randomFile(site.scratch("full-mode-proof").resolve("proof.bin"), 1000, 99);
-        ClientRun cp = site.clients(user).gfal("gfal-copy", "-f", "file://" + local, site.surl(directory + "/proof.bin"));
+        ClientRun cp = site.clients(user).gfal("gfal-copy", "-f", "file://" + local,
+                site.surl(directory + "/proof.bin"));
         assertTrue(cp.ok(), cp.describe());
         HttpgSoapClient.Response r = new SrmSoap(site, user).requestTokens(null);
         assertEquals("SRM_SUCCESS", r.text("srmGetRequestTokensResponse/returnStatus/statusCode"), r.toString());

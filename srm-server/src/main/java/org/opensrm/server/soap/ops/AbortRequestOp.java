@@ -14,7 +14,7 @@ import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmAbortRequestRequest;
 import org.opensrm.server.soap.gen.SrmAbortRequestResponse;
 
-/** srmAbortRequest: a put's uploads are removed; nothing reaches the target. */
+/** srmAbortRequest: the request's files are aborted; a put's uploads are removed and nothing reaches the target. */
 public final class AbortRequestOp implements SrmOperation<SrmAbortRequestRequest, SrmAbortRequestResponse> {
     private final RequestControl control;
 

@@ -13,7 +13,10 @@ import org.opensrm.server.soap.gen.SrmBringOnlineResponse;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.GetRequest;
 
-/** srmBringOnline: files on disk are online already; answered at once. */
+/**
+ * srmBringOnline: gateway mode answers at once (files on disk are online already); full mode may answer
+ * {@code SRM_REQUEST_QUEUED} with each file's estimatedWaitTime.
+ */
 public final class BringOnlineOp implements SrmOperation<SrmBringOnlineRequest, SrmBringOnlineResponse> {
     private final GetService gets;
 

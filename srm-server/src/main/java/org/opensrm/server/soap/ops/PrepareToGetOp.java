@@ -14,7 +14,10 @@ import org.opensrm.server.soap.gen.SrmPrepareToGetResponse;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.GetRequest;
 
-/** srmPrepareToGet: disk files are online, so each readable file gets a TURL at once. */
+/**
+ * srmPrepareToGet: each readable file gets a TURL, at once in gateway mode, when its turn comes in full mode (the
+ * answer then says {@code SRM_REQUEST_QUEUED} and each waiting file's estimatedWaitTime).
+ */
 public final class PrepareToGetOp implements SrmOperation<SrmPrepareToGetRequest, SrmPrepareToGetResponse> {
     private final GetService gets;
 

@@ -19,7 +19,10 @@ import org.opensrm.server.soap.gen.SrmPrepareToPutRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToPutResponse;
 import org.opensrm.server.soap.gen.TPutFileRequest;
 
-/** srmPrepareToPut: answered at once, each file with a TURL to a hidden upload name beside its target. */
+/**
+ * srmPrepareToPut: each file gets a TURL to its upload in the staging area, at once in gateway mode, when its turn
+ * comes in full mode (the answer then says {@code SRM_REQUEST_QUEUED} and each waiting file's estimatedWaitTime).
+ */
 public final class PrepareToPutOp implements SrmOperation<SrmPrepareToPutRequest, SrmPrepareToPutResponse> {
     private final PutService puts;
 

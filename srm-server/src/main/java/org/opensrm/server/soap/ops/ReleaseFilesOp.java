@@ -10,7 +10,7 @@ import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmReleaseFilesRequest;
 import org.opensrm.server.soap.gen.SrmReleaseFilesResponse;
 
-/** srmReleaseFiles: gateway mode holds no pins, so release checks the request and the files and succeeds. */
+/** srmReleaseFiles: the request's pins are released (gateway mode holds none: it checks the request and files). */
 public final class ReleaseFilesOp implements SrmOperation<SrmReleaseFilesRequest, SrmReleaseFilesResponse> {
     private final RequestControl control;
 

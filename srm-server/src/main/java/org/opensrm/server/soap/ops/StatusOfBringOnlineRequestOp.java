@@ -13,7 +13,7 @@ import org.opensrm.server.soap.gen.SrmStatusOfBringOnlineRequestResponse;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.GetRequest;
 
-/** srmStatusOfBringOnlineRequest: re-evaluated from the signed token and the storage. */
+/** srmStatusOfBringOnlineRequest: where the request stands (gateway mode: re-evaluated from its signed token). */
 public final class StatusOfBringOnlineRequestOp
         implements SrmOperation<SrmStatusOfBringOnlineRequestRequest, SrmStatusOfBringOnlineRequestResponse> {
     private final GetService gets;

@@ -13,7 +13,7 @@ import org.opensrm.server.soap.gen.SrmStatusOfGetRequestResponse;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.GetRequest;
 
-/** srmStatusOfGetRequest: re-evaluated from the signed token and the storage. */
+/** srmStatusOfGetRequest: where the request stands (gateway mode: re-evaluated from its signed token). */
 public final class StatusOfGetRequestOp
         implements SrmOperation<SrmStatusOfGetRequestRequest, SrmStatusOfGetRequestResponse> {
     private final GetService gets;

@@ -11,7 +11,7 @@ import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmStatusOfPutRequestRequest;
 import org.opensrm.server.soap.gen.SrmStatusOfPutRequestResponse;
 
-/** srmStatusOfPutRequest: re-evaluated from the signed token and the storage. */
+/** srmStatusOfPutRequest: where the request stands (gateway mode: re-evaluated from its signed token). */
 public final class StatusOfPutRequestOp
         implements SrmOperation<SrmStatusOfPutRequestRequest, SrmStatusOfPutRequestResponse> {
     private final PutService puts;
