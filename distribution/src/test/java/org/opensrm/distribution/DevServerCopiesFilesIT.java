@@ -53,9 +53,9 @@ class DevServerCopiesFilesIT {
         Command.run(TOP, Map.of(), List.of("rm", "-rf", dir.toString()));
     }
 
-    /** Starts the launcher and returns what it printed up to its last instruction line. */
-    private List<String> startLauncher() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(TOP.resolve("bin/srm-server").toString(), "--dev",
+    /** Starts the launcher with {@code flag} and returns what it printed up to its last instruction line. */
+    private List<String> startLauncher(String flag) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(TOP.resolve("bin/srm-server").toString(), flag,
                 "--dev-dir", dir.resolve("dev").toString(), "--set", "srm.port=0")
                 .directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().remove("X509_USER_PROXY");
@@ -105,7 +105,25 @@ class DevServerCopiesFilesIT {
 
     @Test
     void theReadmeCommandCopiesAFileUpAndDownThroughItsDoor() throws Exception {
-        List<String> lines = startLauncher();
+        List<String> lines = startLauncher("--dev");
+        assertFalse(String.join("\n", lines).contains("full mode"), "gateway mode by default:\n" + lines);
+        copyUpAndDown(lines);
+    }
+
+    /**
+     * {@code --dev-full}, the README's variant in full mode: the same printed lines copy the same file through the
+     * queued requests of full mode, which the embedded store keeps under the development state directory.
+     */
+    @Test
+    void theFullModeVariantCopiesTheSameWithQueuedRequests() throws Exception {
+        List<String> lines = startLauncher("--dev-full");
+        assertTrue(lines.stream().anyMatch(l -> l.contains("in full mode")), "says it runs in full mode:\n" + lines);
+        copyUpAndDown(lines);
+        assertTrue(Files.size(dir.resolve("dev/state/requests.db")) > 0, "the requests are kept in the embedded store");
+    }
+
+    /** Runs the printed lines on a 5 MiB file, then stops the launcher with SIGTERM. */
+    private void copyUpAndDown(List<String> lines) throws Exception {
         String env = printedLine(lines, "export ");
         String ls = printedLine(lines, "gfal-ls ");
         List<String> copies = lines.stream().map(String::trim).filter(l -> l.startsWith("gfal-copy ")).toList();

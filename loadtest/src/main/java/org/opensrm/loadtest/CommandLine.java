@@ -10,7 +10,7 @@ import java.util.Map;
 /** Parses the {@code srm-loadtest} command line into a {@link LoadTestConfig}. */
 public final class CommandLine {
     static final String USAGE = """
-            usage: srm-loadtest --endpoint httpg://HOST:PORT/srm/managerv2 --op ls|ping|put [--surl [LABEL=]SURL]...
+            usage: srm-loadtest --endpoint httpg://HOST:PORT/srm/managerv2 --op ls|ping|put|get [--surl [LABEL=]SURL]...
                                 [--proxy FILE] [--cadir DIR | --insecure-trust] [options]
 
             Measures an SRM v2.2 endpoint the classic way: N concurrent clients, each sending one request after the
@@ -26,6 +26,9 @@ public final class CommandLine {
                                            while queued/in progress, then srmPutDone, with no transfer; the cycle
                                            is OK when PutDone gets any well-formed SRM answer (with no data
                                            written, SRM_FAILURE/SRM_INVALID_PATH is the expected one)
+                                    get    srmPrepareToGet of the SURL (an existing file), srmStatusOfGetRequest
+                                           at once and until the file is SRM_FILE_PINNED, then srmReleaseFiles,
+                                           with no transfer; OK when ReleaseFiles answers SRM_SUCCESS
               --surl [LABEL=]SURL   srm://host/path; repeat it to run the whole ramp against each SURL in turn.
                                     Give directory sizes as labels (--surl 10=srm://h/d10 --surl 100=srm://h/d100)
                                     to get the latency-vs-directory-size plot. Default label: last path element.
@@ -47,7 +50,7 @@ public final class CommandLine {
               --connect-first TIME  keepalive only: each client opens its connection after its ramp-up delay and
                                     sends nothing until every client holds one (or TIME has passed); the warm-up
                                     starts then. For many held connections: no handshake waits behind requests
-              --timeout TIME        connect/handshake/response timeout and longest put polling (default 60s)
+              --timeout TIME        connect/handshake/response timeout and longest put/get polling (default 60s)
               --error-backoff TIME  a client's pause after a connection error (default 100ms)
               --thread-stack SIZE   stack of each client thread (default 256k)
             SRM details
@@ -55,7 +58,7 @@ public final class CommandLine {
               --ls-levels N         numOfLevels of srmLs (default 1; 0 = stat the SURL itself)
               --ls-brief            fullDetailedList=false (default true, as gfal2 sends)
               --put-size BYTES      expectedFileSize of srmPrepareToPut (default 1)
-              --poll-interval TIME  pause between srmStatusOfPutRequest polls (default 100ms)
+              --poll-interval TIME  pause between status polls of put and get (default 100ms)
             Output
               --out DIR             results.csv, statuses.csv, rate-vs-concurrency.svg/.png and, with several
                                     SURLs, latency-vs-dirsize.svg/.png (default ./loadtest-results)
@@ -64,7 +67,7 @@ public final class CommandLine {
             TIME is a number with unit ms, s, m or h (bare numbers are seconds); SIZE takes k or m.
             results.csv columns: concurrency,op,connection,requests,ok,srm_other,http_errors,conn_errors,rate_per_s,
             p50_ms,p90_ms,p99_ms,max_ms,http_503,malformed,handshakes,clients,seconds,label,surl. rate_per_s is OK
-            iterations per second; latencies are over OK iterations (a put iteration is the whole cycle).
+            iterations per second; latencies are over OK iterations (a put or get iteration is the whole cycle).
             Exit status: 0 when every level ran (whatever the servers answered), 1 on a failure, 2 on a usage error.
             """;
 

@@ -86,7 +86,7 @@ public final class LoadTestConfig {
     public Duration rampUp() { return rampUp; }
     public ConnectionMode connectionMode() { return connectionMode; }
     public Path outputDir() { return outputDir; }
-    /** Connect, handshake and response timeout; also the longest a put cycle polls. */
+    /** Connect, handshake and response timeout; also the longest a put or get cycle polls. */
     public Duration requestTimeout() { return requestTimeout; }
     /** Request-level status that counts as OK for {@code ls}. */
     public String expectedStatus() { return expectedStatus; }
@@ -96,7 +96,7 @@ public final class LoadTestConfig {
     public boolean lsFullDetail() { return lsFullDetail; }
     /** {@code expectedFileSize} announced by each srmPrepareToPut. */
     public long putFileSize() { return putFileSize; }
-    /** Sleep between srmStatusOfPutRequest polls when the server gives no estimatedWaitTime. */
+    /** Sleep between the status polls of a put or get cycle when the server gives no estimatedWaitTime. */
     public Duration pollInterval() { return pollInterval; }
     /** Sleep of a client after a connection error, so a refusing server is not hammered in a tight loop. */
     public Duration errorBackoff() { return errorBackoff; }

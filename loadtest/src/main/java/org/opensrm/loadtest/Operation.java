@@ -14,7 +14,13 @@ public enum Operation {
      * PrepareToPut (and polling) succeeded and PutDone got a well-formed SRM answer, whatever its status: with no
      * file written a server is expected to answer SRM_FAILURE / SRM_INVALID_PATH.
      */
-    PUT(true);
+    PUT(true),
+    /**
+     * The get cycle {@code srmPrepareToGet} → {@code srmStatusOfGetRequest} (at least once, until the file is
+     * SRM_FILE_PINNED) → {@code srmReleaseFiles} of the target SURL, an existing file, without a transfer in between.
+     * OK when the file was pinned and ReleaseFiles answered SRM_SUCCESS.
+     */
+    GET(true);
 
     private final boolean needsSurl;
 
@@ -26,7 +32,7 @@ public enum Operation {
         return needsSurl;
     }
 
-    /** The name used on the command line and in reports: {@code ls}, {@code ping}, {@code put}. */
+    /** The name used on the command line and in reports: {@code ls}, {@code ping}, {@code put}, {@code get}. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -37,6 +43,6 @@ public enum Operation {
                 return op;
             }
         }
-        throw new IllegalArgumentException("unknown operation '" + label + "' (expected ls, ping or put)");
+        throw new IllegalArgumentException("unknown operation '" + label + "' (expected ls, ping, put or get)");
     }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The ping and put operations against the in-test httpg server. */
+/** The ping, put and get operations against the in-test httpg server. */
 class OperationsTest {
     @TempDir
     static Path dir;
@@ -57,6 +57,24 @@ class OperationsTest {
             long dones = server.operations.stream().filter("srmPutDone"::equals).count();
             assertTrue(prepares >= r.ok() && polls >= r.ok() && dones >= r.ok());
             assertTrue(prepares - dones <= 2, "each cycle finishes with a PutDone");
+        }
+    }
+
+    @Test
+    void getCycleRunsPrepareStatusUntilPinnedAndReleaseFiles() throws Exception {
+        try (TinySrmServer server = new TinySrmServer(pki.host, pki.pki.caCertificate(), 200)) {
+            LevelResult r = new LoadTest(against(server, Operation.GET).build(), ProgressListener.NONE)
+                    .run().get(0);
+
+            assertTrue(r.ok() > 0, r.toString());
+            assertEquals(r.ok(), r.requests());
+            assertEquals(r.ok(), r.statusCounts().get("srmReleaseFiles SRM_SUCCESS/SRM_SUCCESS"));
+            long prepares = server.operations.stream().filter("srmPrepareToGet"::equals).count();
+            long polls = server.operations.stream().filter("srmStatusOfGetRequest"::equals).count();
+            long releases = server.operations.stream().filter("srmReleaseFiles"::equals).count();
+            assertTrue(polls >= 2 * r.ok(), "polled until pinned: " + polls + " polls, " + r.ok() + " cycles");
+            assertTrue(prepares >= r.ok() && releases >= r.ok());
+            assertTrue(prepares - releases <= 2, "each cycle finishes with a ReleaseFiles");
         }
     }
 }

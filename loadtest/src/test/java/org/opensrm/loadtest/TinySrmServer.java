@@ -48,6 +48,7 @@ final class TinySrmServer implements AutoCloseable {
     final AtomicInteger requests = new AtomicInteger();
     final AtomicInteger closeRequests = new AtomicInteger();
     final AtomicInteger badGsiBytes = new AtomicInteger();
+    private final AtomicInteger getPolls = new AtomicInteger();
     final List<String> operations = new CopyOnWriteArrayList<>();
     final List<X509Certificate[]> clientChains = new CopyOnWriteArrayList<>();
 
@@ -163,7 +164,7 @@ final class TinySrmServer implements AutoCloseable {
         out.flush();
     }
 
-    private static String soapAnswer(String operation) {
+    private String soapAnswer(String operation) {
         return switch (operation) {
             case "srmLs" -> "<srm2:srmLsResponse><srmLsResponse><returnStatus><statusCode>SRM_SUCCESS</statusCode>"
                     + "</returnStatus><details><pathDetail><path>/data/d10</path><status><statusCode>SRM_SUCCESS"
@@ -183,9 +184,28 @@ final class TinySrmServer implements AutoCloseable {
                     + "</statusCode></returnStatus><arrayOfFileStatuses><statusArray><status><statusCode>"
                     + "SRM_INVALID_PATH</statusCode></status></statusArray></arrayOfFileStatuses>"
                     + "</srmPutDoneResponse></srm2:srmPutDoneResponse>";
+            case "srmPrepareToGet" -> "<srm2:srmPrepareToGetResponse><srmPrepareToGetResponse><returnStatus>"
+                    + "<statusCode>SRM_REQUEST_QUEUED</statusCode></returnStatus><requestToken>tok-2</requestToken>"
+                    + "</srmPrepareToGetResponse></srm2:srmPrepareToGetResponse>";
+            case "srmStatusOfGetRequest" -> statusOfGet();
+            case "srmReleaseFiles" -> "<srm2:srmReleaseFilesResponse><srmReleaseFilesResponse><returnStatus>"
+                    + "<statusCode>SRM_SUCCESS</statusCode></returnStatus><arrayOfFileStatuses><statusArray><status>"
+                    + "<statusCode>SRM_SUCCESS</statusCode></status></statusArray></arrayOfFileStatuses>"
+                    + "</srmReleaseFilesResponse></srm2:srmReleaseFilesResponse>";
             default -> "<SOAP-ENV:Fault><faultcode>SOAP-ENV:Client</faultcode><faultstring>unknown</faultstring>"
                     + "</SOAP-ENV:Fault>";
         };
+    }
+
+    /** Every other status poll of a get is still in progress; the others have the file pinned. */
+    private String statusOfGet() {
+        boolean pinned = getPolls.incrementAndGet() % 2 == 0;
+        return "<srm2:srmStatusOfGetRequestResponse><srmStatusOfGetRequestResponse><returnStatus><statusCode>"
+                + (pinned ? "SRM_SUCCESS" : "SRM_REQUEST_INPROGRESS") + "</statusCode></returnStatus>"
+                + "<arrayOfFileStatuses><statusArray><status><statusCode>"
+                + (pinned ? "SRM_FILE_PINNED" : "SRM_REQUEST_QUEUED") + "</statusCode></status>"
+                + "</statusArray></arrayOfFileStatuses></srmStatusOfGetRequestResponse>"
+                + "</srm2:srmStatusOfGetRequestResponse>";
     }
 
     private static String line(InputStream in) throws IOException {

@@ -13,19 +13,21 @@ import org.opensrm.common.SrmException;
  * the store serves again by itself once the failure is gone. A request a call returned is kept: nothing written
  * is lost when the process is killed afterwards.
  *
- * <p>Implementations: {@link RequestStores#embedded} (one frontend, SQLite under the state directory) and
- * {@link RequestStores#postgres} (several frontends sharing one PostgreSQL). Both pass the contract suite in this
- * module's test-jar ({@code org.opensrm.core.contract}).
+ * <p>Implementations: {@link RequestStores#embedded} (one frontend, SQLite under the state directory),
+ * {@link RequestStores#postgres} (several frontends sharing one PostgreSQL) and gateway mode's
+ * {@code org.opensrm.core.gateway.TokenRequestStore}. All pass the contract suite in this module's test-jar
+ * ({@code org.opensrm.core.contract}).
  *
- * <p><b>Gateway mode.</b> The signed stateless tokens of gateway mode ({@code TokenCodec} in srm-server) fit
- * this interface as a store that keeps nothing: {@link #create} encodes the whole request (kind, owner DN digest,
- * lifetimes, files) into a signed token, so the store chooses the token, which is why {@code create} returns it;
- * {@link #load} verifies the signature and decodes it (an unknown or forged token: {@code SRM_INVALID_REQUEST});
- * {@link #loadOwned} compares the DN digest the token carries, the owner binding gateway mode has. Its files are
- * served at once, so a decoded request is in its kind's ready state until the token's expiry and
- * {@code FILE_LIFETIME_EXPIRED} after. It declares {@link StoreCapabilities} {@code (false, false)}: {@link #update}
- * cannot be remembered and the searches have nothing to search, so both answer {@code SRM_NOT_SUPPORTED}, which the
- * contract suite checks instead of the persistent behaviour.
+ * <p><b>Gateway mode.</b> The signed stateless tokens of gateway mode ({@code TokenCodec}) fit this interface as
+ * a store that keeps nothing ({@code TokenRequestStore}): {@link #create} encodes the whole request (kind, owner
+ * digests, lifetimes, files) into a signed token, so the store chooses the token, which is why {@code create}
+ * returns it; {@link #load} verifies the signature and decodes it (an unknown or forged token:
+ * {@code SRM_INVALID_REQUEST}); {@link #loadOwned} compares the DN and account digests the token carries, the owner
+ * binding gateway mode has. Its files are served at once, so a request is in its kind's ready state from
+ * {@code create} until the token's expiry and {@code FILE_LIFETIME_EXPIRED} after. It declares
+ * {@link StoreCapabilities#STATELESS}: {@link #update} cannot be remembered and the searches have nothing to search,
+ * so both answer {@code SRM_NOT_SUPPORTED}, and the owner comes back as its digests; the contract suite checks
+ * that instead of the persistent behaviour.
  */
 public interface RequestStore extends AutoCloseable {
 

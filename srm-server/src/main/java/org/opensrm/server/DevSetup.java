@@ -162,9 +162,10 @@ final class DevSetup {
     }
 
     /** What the development server prints once it is up, with the GridFTP door that serves its transfers. */
-    String instructions(int port, String serving, String door) {
+    String instructions(int port, String serving, String door, String mode) {
         String srm = "srm://localhost:" + port + "/";
-        return "\nOpenSRM development server is up on port " + port + ", serving " + serving
+        return "\nOpenSRM development server is up on port " + port + (mode.isEmpty() ? "" : " " + mode)
+                + ", serving " + serving
                 + ",\nwith a GridFTP door for its transfers at " + door + ".\n"
                 + "Try it with gfal2 (first the client environment, once per shell):\n\n"
                 + "  " + clientEnvironment() + "\n"

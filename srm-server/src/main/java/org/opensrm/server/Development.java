@@ -48,10 +48,16 @@ final class Development {
         return settings;
     }
 
+    /** How the development server keeps requests, as printed: empty in gateway mode. */
+    private static String fullMode(ServerConfig config) {
+        return config.fullMode() ? "in full mode (requests are queued and kept in "
+                + config.stateDir().resolve(org.opensrm.core.RequestStores.EMBEDDED_FILE) + ")" : "";
+    }
+
     /** The lines printed once the server is up on {@code port}. */
     String instructions(ServerConfig config, int port) {
         return door == null
                 ? DevHdfs.instructions(setup, port, config.hdfs().uri() + config.backendRoot())
-                : setup.instructions(port, config.backendRoot().toString(), door.node());
+                : setup.instructions(port, config.backendRoot().toString(), door.node(), fullMode(config));
     }
 }

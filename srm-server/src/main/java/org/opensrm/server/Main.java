@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
- * {@code bin/srm-server -c FILE [--set key=value ...]} or {@code bin/srm-server --dev [--set key=value ...]}.
+ * {@code bin/srm-server -c FILE [--set key=value ...]} or {@code bin/srm-server --dev [--set key=value ...]}
+ * ({@code --dev-full}: the same in full mode, requests queued and kept in the embedded store).
  * Configuration errors end the start with one line naming the key or file, exit status 2, and nothing started
  * stays running. {@code --dev} first checks the Debian packages it needs ({@link DevPrerequisites}), then starts
  * the development setup, its GridFTP door and the server, and prints the gfal2 lines that work against them.
@@ -33,6 +34,7 @@ public final class Main {
         Path file = null;
         boolean dev = false;
         boolean devHdfs = false;
+        boolean devFull = false;
         Path devDir = null;
         List<String> sets = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -40,6 +42,10 @@ public final class Main {
                 case "-c", "--config" -> file = Path.of(need(args, ++i, args[i - 1]));
                 case "--set" -> sets.add(need(args, ++i, "--set"));
                 case "--dev" -> dev = true;
+                case "--dev-full" -> {
+                    dev = true;
+                    devFull = true;
+                }
                 case "--dev-hdfs" -> {
                     dev = true;
                     devHdfs = true;
@@ -70,6 +76,9 @@ public final class Main {
             Development development = dev ? Development.start(devDir.toAbsolutePath(), devHdfs, running) : null;
             if (development != null) {
                 overrides.addAll(development.settings());
+            }
+            if (devFull) {
+                overrides.add("srm.mode=full"); // on the embedded store under the development state directory
             }
             overrides.addAll(sets);
             ServerConfig config = ServerConfig.from(RawConfig.load(dev ? null : file, overrides));
@@ -132,6 +141,7 @@ public final class Main {
     private static String usage() {
         return "usage: srm-server -c FILE [--set key=value ...]\n"
                 + "       srm-server --dev [--dev-dir DIR] [--set key=value ...]        (with a GridFTP door)\n"
+                + "       srm-server --dev-full [--dev-dir DIR] [--set key=value ...]   (--dev in full mode: queued requests)\n"
                 + "       srm-server --dev-hdfs [--dev-dir DIR] [--set key=value ...]   (embedded HDFS, no transfers)\n"
                 + "keys and defaults: conf/srm.conf";
     }

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +28,18 @@ import org.opensrm.authz.vomsmap.VomsMapMapper;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.full.FullMode;
+import org.opensrm.core.full.FullModeConfig;
+import org.opensrm.core.full.PutUploads;
+import org.opensrm.core.full.QueuedRequestControl;
+import org.opensrm.core.full.Reaper;
+import org.opensrm.core.full.ReaperConfig;
+import org.opensrm.core.service.GetService;
+import org.opensrm.core.service.ListService;
+import org.opensrm.core.service.PutService;
+import org.opensrm.core.service.RequestControl;
+import org.opensrm.server.config.FullModeSettings;
 import org.opensrm.gridftp.GridFtpSelector;
 import org.opensrm.gridftp.GridFtpSelectors;
 import org.opensrm.gridftp.SelectionPolicy;
@@ -83,6 +96,9 @@ public final class SrmServer implements AutoCloseable {
     private final AdmissionControl admission;
     private final List<String> surlHosts;
     private final SrmMetrics metrics;
+    /** Full mode's request store; empty in gateway mode. */
+    private final Optional<RequestStore> store;
+    private RequestState requestState = RequestState.NONE;
     private MetricsEndpoint metricsEndpoint;
 
     public SrmServer(ServerConfig config) throws ConfigException, IOException {
@@ -102,38 +118,125 @@ public final class SrmServer implements AutoCloseable {
         this.selector = selector(config);
         this.staging = new StagingArea(backend);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
+        this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
+        try {
+            SurlParser surls = new SurlParser(surlHosts);
+            GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
+            SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
+            AccountResolver accounts = AccountResolver.system();
+            Lister lister = new Lister(backend, surls, config.lsMaxEntries(), janitor);
+            ModeServices mode = store.isPresent()
+                    ? fullMode(config, store.get(), surls, gridftp, spaces, lister, accounts, clock)
+                    : gatewayMode(config, surls, gridftp, spaces, lister, clock);
+            this.requestState = mode.lifecycle();
+            SrmOperations ops = new CoreOperations(mode.listings(), new NamespaceService(backend, surls, mode.puts()),
+                    mode.puts(), mode.gets(), mode.control(), spaces, backend.type(), config.mode(), VERSION);
 
-        SurlParser surls = new SurlParser(surlHosts);
+            CurrentRequest current = new CurrentRequest();
+            this.metrics = new SrmMetrics();
+            Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts);
+            ServerConfig.Limits limits = config.limits();
+            this.admissionTimer = daemonScheduler("srm-admission-timer");
+            this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
+                    limits.queue(), limits.queueWait(), limits.memory(), metrics, admissionTimer);
+            SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
+            SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, admission, new RequestLimits(
+                    limits.maxRequestBytes(), limits.maxRequestItems(), Lister.largestPage(config.lsMaxEntries())));
+            this.transport = new HttpgServer(transportConfig(config), servlet, PATHS);
+            registerGauges();
+            DoorMetrics.register(metrics, selector, config.gridftpNodes());
+            metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
+            metrics.counter("srm_requests_too_large_total", servlet::tooLargeRefusals);
+            metrics.gauge("srm_requests_memory_bytes", admission::reservedBytes);
+            this.housekeeping = daemonScheduler("srm-housekeeping");
+        } catch (ConfigException | RuntimeException | Error e) {
+            store.ifPresent(RequestStore::close); // nothing else holds it yet
+            throw e;
+        }
+    }
+
+    /** The services of the running mode, and what starts and stops with them (nothing in gateway mode). */
+    private record ModeServices(ListService listings, PutService puts, GetService gets, RequestControl control,
+                                RequestState lifecycle) {
+    }
+
+    /** What full mode starts after the staging area and the upload journal are ready, and stops before the store. */
+    private interface RequestState extends AutoCloseable {
+        RequestState NONE = new RequestState() {
+            @Override
+            public void start() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+
+        void start() throws SrmException;
+
+        @Override
+        void close();
+    }
+
+    /** Gateway mode: signed stateless tokens, every answer at once. */
+    private ModeServices gatewayMode(ServerConfig config, SurlParser surls, GridFtpPaths gridftp, SpaceTokens spaces,
+                                     Lister lister, Clock clock) {
         TokenCodec tokens = new TokenCodec(config.tokenKey());
-        GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
-        SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
         GatewayPutService puts = new GatewayPutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
                 config.putLifetime(), clock);
-        NamespaceService namespace = new NamespaceService(backend, surls, puts);
         ReleasedFiles released = new ReleasedFiles(RELEASED_FILES_REMEMBERED, clock);
-        GatewayGetService gets = new GatewayGetService(backend, surls, gridftp, tokens, config.getLifetime(), released, clock);
-        GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(), released,
+        GatewayGetService gets = new GatewayGetService(backend, surls, gridftp, tokens, config.getLifetime(), released,
                 clock);
-        SrmOperations ops = new CoreOperations(new Lister(backend, surls, config.lsMaxEntries(), janitor),
-                namespace, puts, gets, control, spaces, backend.type(), config.mode(), VERSION);
+        GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(),
+                released, clock);
+        return new ModeServices(lister, puts, gets, control, RequestState.NONE);
+    }
 
-        CurrentRequest current = new CurrentRequest();
-        this.metrics = new SrmMetrics();
-        Authorizer authorizer = authorizer(config, surlHosts, metrics);
-        ServerConfig.Limits limits = config.limits();
-        this.admissionTimer = daemonScheduler("srm-admission-timer");
-        this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
-                limits.queue(), limits.queueWait(), limits.memory(), metrics, admissionTimer);
-        SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
-        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, admission, new RequestLimits(
-                limits.maxRequestBytes(), limits.maxRequestItems(), Lister.largestPage(config.lsMaxEntries())));
-        this.transport = new HttpgServer(transportConfig(config), servlet, PATHS);
-        registerGauges();
-        DoorMetrics.register(metrics, selector, config.gridftpNodes());
-        metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
-        metrics.counter("srm_requests_too_large_total", servlet::tooLargeRefusals);
-        metrics.gauge("srm_requests_memory_bytes", admission::reservedBytes);
-        this.housekeeping = daemonScheduler("srm-housekeeping");
+    /**
+     * Full mode: requests queued in {@code store} and worked on by the engine's threads, request control over the
+     * same store, and the reaper enforcing lifetimes and the retention of finished requests.
+     */
+    private ModeServices fullMode(ServerConfig config, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
+                                  SpaceTokens spaces, Lister lister, AccountResolver accounts, Clock clock) {
+        FullModeSettings settings = config.full();
+        FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces, lister, accounts,
+                settings.scheduler(), fullModeConfig(config), clock);
+        PutUploads uploads = new PutUploads(backend, staging, accounts);
+        QueuedRequestControl control = new QueuedRequestControl(store, full.workQueue(), uploads, backend, surls,
+                settings.pinLifetimeMax(), clock);
+        Reaper reaper = new Reaper(store, full.workQueue(), uploads, ReaperConfig.builder()
+                .interval(settings.reaperInterval()).retention(settings.finishedRetention()).build(), clock);
+        return new ModeServices(full.listings(), full.puts(), full.gets(), control, new RequestState() {
+            @Override
+            public void start() throws SrmException {
+                // Lifetimes that ran out while the server was down end first, so that no request past its time
+                // is resumed and served.
+                Reaper.Pass pass = reaper.runOnce();
+                LOG.info("lifetimes enforced before resuming: {} request(s) timed out, {} file(s) expired",
+                        pass.timedOut(), pass.expiredFiles());
+                full.start();
+                reaper.start();
+            }
+
+            @Override
+            public void close() {
+                reaper.close();
+                full.close();
+            }
+        });
+    }
+
+    /** {@link FullModeConfig} from the {@code srm.*} keys full mode reads. */
+    static FullModeConfig fullModeConfig(ServerConfig config) {
+        FullModeSettings f = config.full();
+        return FullModeConfig.builder()
+                .defaultRequestLifetime(f.requestLifetime()).maxRequestLifetime(f.requestLifetimeMax())
+                .defaultPinLifetime(f.pinLifetime()).maxPinLifetime(f.pinLifetimeMax())
+                .turlLifetime(f.turlLifetime())
+                .maxFilesPerRequest(config.limits().maxRequestItems())
+                .lsAsyncSurls(f.lsAsyncThreshold()).lsAsyncLevels(f.lsAsyncLevels())
+                .finishedRetention(f.finishedRetention()).reaperInterval(f.reaperInterval())
+                .build();
     }
 
     /** The listener's configuration from the {@code srm.*} and {@code jetty.*} keys. */
@@ -191,8 +294,8 @@ public final class SrmServer implements AutoCloseable {
      * The authorization chain: ban list, then the mappers of {@code srm.authz.mappers} in order, then the host's
      * accounts (see {@code docs/operating.md}).
      */
-    private static Authorizer authorizer(ServerConfig config, List<String> surlHosts, SrmMetrics metrics)
-            throws ConfigException {
+    private static Authorizer authorizer(ServerConfig config, List<String> surlHosts, SrmMetrics metrics,
+                                         AccountResolver accounts) throws ConfigException {
         try {
             BanList bans = config.banList().map(f -> BanList.fromFile(f, config.authzRefresh())).orElse(BanList.NONE);
             List<Mapper> mappers = new ArrayList<>();
@@ -201,7 +304,7 @@ public final class SrmServer implements AutoCloseable {
                         ? gums(config, surlHosts.isEmpty() ? config.host() : surlHosts.get(0), metrics)
                         : mapper(name, config));
             }
-            return Authorizers.chain(bans, mappers, AccountResolver.system());
+            return Authorizers.chain(bans, mappers, accounts);
         } catch (IllegalArgumentException e) {
             throw new ConfigException(e.getMessage());
         }
@@ -239,6 +342,7 @@ public final class SrmServer implements AutoCloseable {
     public void start() throws Exception {
         staging.create();
         janitor.recover();
+        requestState.start();
         transport.start();
         if (config.metricsPort() >= 0) {
             metricsEndpoint = new MetricsEndpoint(config.metricsHost(), config.metricsPort(), metrics);
@@ -246,8 +350,9 @@ public final class SrmServer implements AutoCloseable {
             LOG.info("Prometheus metrics on http://{}:{}/metrics", config.metricsHost(), metricsEndpoint.port());
         }
         housekeeping.scheduleWithFixedDelay(this::sweep, 60, 60, TimeUnit.SECONDS);
-        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; backend {} at {}; GridFTP doors {}", VERSION,
-                config.host(), transport.port(), surlHosts, backend.type(), config.backendRoot(), config.gridftpNodes());
+        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; {} mode; backend {} at {}; GridFTP doors {}",
+                VERSION, config.host(), transport.port(), surlHosts, config.mode(), backend.type(),
+                config.backendRoot(), config.gridftpNodes());
     }
 
     private void sweep() {
@@ -293,7 +398,9 @@ public final class SrmServer implements AutoCloseable {
         transport.close();
         admission.close();
         admissionTimer.shutdownNow();
+        requestState.close();
         selector.close();
+        store.ifPresent(RequestStore::close);
         try {
             backend.close();
         } catch (IOException e) {

@@ -1,5 +1,13 @@
 package org.opensrm.benchmarks.store;
 
+import static org.opensrm.benchmarks.store.StoreWorkload.delete;
+import static org.opensrm.benchmarks.store.StoreWorkload.fillFinished;
+import static org.opensrm.benchmarks.store.StoreWorkload.oneFile;
+import static org.opensrm.benchmarks.store.StoreWorkload.parallel;
+import static org.opensrm.benchmarks.store.StoreWorkload.progress;
+import static org.opensrm.benchmarks.store.StoreWorkload.reopen;
+import static org.opensrm.benchmarks.store.StoreWorkload.statusReads;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,30 +16,17 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.opensrm.core.FileState;
-import org.opensrm.core.NewFile;
-import org.opensrm.core.NewRequest;
-import org.opensrm.core.Owner;
 import org.opensrm.core.PostgresStoreConfig;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
-import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestStores;
 import org.opensrm.core.RequestToken;
@@ -54,9 +49,6 @@ import org.opensrm.testkit.PostgresCluster;
  * initdb/pg_ctl, fsync on) is measured from empty. Markdown rows on stdout, progress on stderr.
  */
 public final class RequestStoreBenchmark {
-    private static final Owner OWNER = new Owner("/DC=org/DC=example/CN=Benchmark User", "srmuser1",
-            List.of("/dteam/Role=NULL/Capability=NULL"));
-
     private RequestStoreBenchmark() {
     }
 
@@ -86,7 +78,7 @@ public final class RequestStoreBenchmark {
         }
     }
 
-    private static void run(Options o, String name, Opener open, Sizer size) throws Exception {
+    private static void run(Options o, String name, StoreWorkload.Opener open, Sizer size) throws Exception {
         double cycles;
         try (RequestStore store = open.open("cycle")) {
             cycles = cycles(store, o.threads, o.seconds);
@@ -96,7 +88,7 @@ public final class RequestStoreBenchmark {
         double[] latency;
         try (RequestStore store = open.open("size")) {
             List<RequestToken> sample = fillFinished(store, o.threads, o.finished);
-            latency = statusReads(store, sample, o.reads);
+            latency = statusReads(sample, o.reads, t -> store.load(t).status());
         }
         bytes = size.bytes("size");
         progress("  %,d bytes; status read p50 %.2f ms, p99 %.2f ms", bytes, latency[0], latency[1]);
@@ -104,12 +96,6 @@ public final class RequestStoreBenchmark {
         System.out.printf("| %s | %d | %.0f | %,d | %.0f MiB | %.0f B | %.2f / %.2f | %,d | %.1f |%n", name, o.threads,
                 cycles, o.finished, bytes / 1048576.0, (double) bytes / Math.max(1, o.finished), latency[0],
                 latency[1], o.queued, reopen);
-    }
-
-    private static NewRequest oneFile(RequestKind kind, long i) {
-        return NewRequest.of(kind, OWNER, Duration.ofHours(1),
-                List.of(NewFile.of("srm://se.example.org:8443/srm/managerv2?SFN=/data/run7/file" + i + ".root")
-                        .withPinLifetime(Duration.ofMinutes(30))));
     }
 
     private static double cycles(RequestStore store, int threads, int seconds) throws Exception {
@@ -136,87 +122,6 @@ public final class RequestStoreBenchmark {
         return done.get() / ((System.nanoTime() - start) / 1e9);
     }
 
-    private static List<RequestToken> fillFinished(RequestStore store, int threads, int count) throws Exception {
-        progress("filling %,d finished requests", count);
-        AtomicLong next = new AtomicLong();
-        List<RequestToken> sample = new ArrayList<>();
-        long start = System.nanoTime();
-        parallel(threads, () -> {
-            List<RequestToken> mine = new ArrayList<>();
-            for (long i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
-                Request r = store.create(oneFile(RequestKind.GET, i));
-                store.update(r.token(), cur -> cur.abort("benchmark", Instant.now()));
-                if (i % 100 == 0) {
-                    mine.add(r.token());
-                }
-                if (i % 100_000 == 0 && i > 0) {
-                    progress("  %,d (%.0f/s)", i, i / ((System.nanoTime() - start) / 1e9));
-                }
-            }
-            synchronized (sample) {
-                sample.addAll(mine);
-            }
-            return null;
-        });
-        return sample;
-    }
-
-    /** Milliseconds: p50 and p99 (nearest rank) of single loads of random finished requests. */
-    private static double[] statusReads(RequestStore store, List<RequestToken> sample, int reads) throws Exception {
-        progress("%,d status reads", reads);
-        long[] ns = new long[reads];
-        for (int i = 0; i < reads; i++) {
-            RequestToken t = sample.get(ThreadLocalRandom.current().nextInt(sample.size()));
-            long s = System.nanoTime();
-            Request r = store.load(t);
-            ns[i] = System.nanoTime() - s;
-            if (r.state() != RequestState.ABORTED) {
-                throw new IllegalStateException("unexpected " + r.state());
-            }
-        }
-        Arrays.sort(ns);
-        return new double[] {ns[(int) Math.ceil(reads * 0.50) - 1] / 1e6, ns[(int) Math.ceil(reads * 0.99) - 1] / 1e6};
-    }
-
-    private static double reopen(Opener open, int queued) throws Exception {
-        progress("writing %,d queued file requests", queued);
-        try (RequestStore store = open.open("reopen")) {
-            AtomicLong next = new AtomicLong();
-            parallel(8, () -> {
-                for (long i = next.getAndIncrement(); i < queued; i = next.getAndIncrement()) {
-                    store.create(oneFile(RequestKind.PUT, i));
-                }
-                return null;
-            });
-        }
-        long s = System.nanoTime();
-        AtomicLong files = new AtomicLong();
-        try (RequestStore store = open.open("reopen")) {
-            store.forEach(EnumSet.of(RequestState.QUEUED, RequestState.IN_PROGRESS, RequestState.SUSPENDED),
-                    r -> files.addAndGet(r.files().size()));
-        }
-        double seconds = (System.nanoTime() - s) / 1e9;
-        if (files.get() != queued) {
-            throw new IllegalStateException("reopened " + files + " of " + queued);
-        }
-        return seconds;
-    }
-
-    private static void parallel(int threads, java.util.concurrent.Callable<Void> work) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<Void>> all = new ArrayList<>();
-            for (int i = 0; i < threads; i++) {
-                all.add(pool.submit(work));
-            }
-            for (Future<Void> f : all) {
-                f.get();
-            }
-        } finally {
-            pool.shutdown();
-        }
-    }
-
     private static long sizeOf(Path dir) throws IOException {
         try (Stream<Path> all = Files.walk(dir)) {
             return all.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
@@ -229,23 +134,6 @@ public final class RequestStoreBenchmark {
             rs.next();
             return rs.getLong(1);
         }
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
-
-    private static void progress(String format, Object... args) {
-        System.err.printf(format + "%n", args);
-    }
-
-    @FunctionalInterface
-    private interface Opener {
-        RequestStore open(String name) throws Exception;
     }
 
     @FunctionalInterface

@@ -1,7 +1,6 @@
 package org.opensrm.loadtest.internal;
 
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * The put cycle of a tiny new file, without the transfer: {@code srmPrepareToPut}, {@code srmStatusOfPutRequest}
@@ -13,12 +12,10 @@ import java.util.Set;
  * per-status report. Any other PrepareToPut/polling status is {@link OutcomeKind#SRM_OTHER}.
  */
 public final class PutCycleScenario implements Scenario {
-    private static final Set<String> PENDING = Set.of("SRM_REQUEST_QUEUED", "SRM_REQUEST_INPROGRESS");
     private final String directorySurl;
     private final String filePrefix;
     private final long fileSize;
-    private final long pollMillis;
-    private final long maxPollNanos;
+    private final StatusPolling polling;
     private long sequence;
 
     /**
@@ -30,8 +27,7 @@ public final class PutCycleScenario implements Scenario {
         this.directorySurl = directorySurl.endsWith("/") ? directorySurl : directorySurl + "/";
         this.filePrefix = filePrefix;
         this.fileSize = fileSize;
-        this.pollMillis = pollInterval.toMillis();
-        this.maxPollNanos = maxPolling.toNanos();
+        this.polling = new StatusPolling(pollInterval, maxPolling);
     }
 
     @Override
@@ -44,14 +40,10 @@ public final class PutCycleScenario implements Scenario {
         String token = prepared.reply().requestToken();
         SrmExchange.Result latest = prepared;
         String operation = "srmPrepareToPut";
-        long deadline = System.nanoTime() + maxPollNanos;
-        while (isPending(latest.reply().requestStatus()) && token != null) {
-            if (System.nanoTime() - deadline > 0) {
-                return Outcome.srmOther("srmStatusOfPutRequest still " + latest.reply().requestStatus());
-            }
-            Thread.sleep(pollMillis);
+        if (StatusPolling.isPending(prepared.reply()) && token != null) {
             operation = "srmStatusOfPutRequest";
-            latest = exchange.send(SrmRequests.statusOfPutRequest(token), false);
+            latest = polling.until(exchange, SrmRequests.statusOfPutRequest(token),
+                    reply -> !StatusPolling.isPending(reply), true);
             if (latest.failed()) {
                 return latest.failure();
             }
@@ -64,9 +56,5 @@ public final class PutCycleScenario implements Scenario {
             return done.failure();
         }
         return Outcome.ok("srmPutDone " + done.reply().describe());
-    }
-
-    private static boolean isPending(String status) {
-        return status != null && PENDING.contains(status);
     }
 }

@@ -23,6 +23,7 @@ final class ScenarioFactory {
             case PUT -> () -> new PutCycleScenario(target.surl(),
                     "loadtest-" + runId + "-n" + concurrency + "-c" + client, config.putFileSize(),
                     config.pollInterval(), config.requestTimeout());
+            case GET -> () -> new GetCycleScenario(target.surl(), config.pollInterval(), config.requestTimeout());
         };
     }
 }

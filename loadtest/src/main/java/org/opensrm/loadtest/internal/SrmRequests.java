@@ -13,6 +13,10 @@ public final class SrmRequests {
             + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\""
             + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
             + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">";
+    /** The transfer protocols gfal2 offers, in its order. */
+    private static final String TRANSFER_PARAMETERS = "<transferParameters><arrayOfTransferProtocols>"
+            + "<stringArray>gsiftp</stringArray><stringArray>https</stringArray><stringArray>root</stringArray>"
+            + "</arrayOfTransferProtocols></transferParameters>";
     private static final String ENVELOPE_END = "</SOAP-ENV:Body></SOAP-ENV:Envelope>";
 
     private SrmRequests() {
@@ -35,9 +39,7 @@ public final class SrmRequests {
                 + "</expectedFileSize></requestArray></arrayOfFileRequests>"
                 + "<desiredTotalRequestTime>3600</desiredTotalRequestTime>"
                 + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>"
-                + "<transferParameters><arrayOfTransferProtocols><stringArray>gsiftp</stringArray>"
-                + "<stringArray>https</stringArray><stringArray>root</stringArray></arrayOfTransferProtocols>"
-                + "</transferParameters></srmPrepareToPutRequest>");
+                + TRANSFER_PARAMETERS + "</srmPrepareToPutRequest>");
     }
 
     public static SoapCall statusOfPutRequest(String requestToken) {
@@ -49,6 +51,25 @@ public final class SrmRequests {
         return call("srmPutDone", "PutDone", "<srmPutDoneRequest><requestToken>" + escape(requestToken)
                 + "</requestToken><arrayOfSURLs><urlArray>" + escape(surl)
                 + "</urlArray></arrayOfSURLs></srmPutDoneRequest>");
+    }
+
+    public static SoapCall prepareToGet(String sourceSurl) {
+        return call("srmPrepareToGet", "PrepareToGet", "<srmPrepareToGetRequest><arrayOfFileRequests><requestArray>"
+                + "<sourceSURL>" + escape(sourceSurl) + "</sourceSURL></requestArray></arrayOfFileRequests>"
+                + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>"
+                + "<desiredTotalRequestTime>3600</desiredTotalRequestTime>"
+                + TRANSFER_PARAMETERS + "</srmPrepareToGetRequest>");
+    }
+
+    public static SoapCall statusOfGetRequest(String requestToken) {
+        return call("srmStatusOfGetRequest", "StatusOfGetRequest", "<srmStatusOfGetRequestRequest><requestToken>"
+                + escape(requestToken) + "</requestToken></srmStatusOfGetRequestRequest>");
+    }
+
+    public static SoapCall releaseFiles(String requestToken, String surl) {
+        return call("srmReleaseFiles", "ReleaseFiles", "<srmReleaseFilesRequest><requestToken>"
+                + escape(requestToken) + "</requestToken><arrayOfSURLs><urlArray>" + escape(surl)
+                + "</urlArray></arrayOfSURLs></srmReleaseFilesRequest>");
     }
 
     private static SoapCall call(String operation, String soapAction, String part) {

@@ -55,14 +55,7 @@ public final class TokenCodec {
      *                      accept again (a request with too many files)
      */
     public String encode(RequestToken t) throws SrmException {
-        String head = String.valueOf(t.kind().code());
-        String payload = B64.encodeToString(deflate(serialise(t)));
-        String token = head + "." + payload + "." + B64.encodeToString(mac(head + "." + payload));
-        if (token.length() > MAX_TOKEN_CHARS) {
-            throw SrmException.invalidRequest("too many files (" + t.files().size()
-                    + ") for one request; split it into smaller requests");
-        }
-        return token;
+        return seal(t.kind().code(), deflate(serialise(t)), t.files().size());
     }
 
     /**
@@ -88,6 +81,45 @@ public final class TokenCodec {
 
     /** Verifies the signature only (any kind, owner or age). */
     public RequestToken verify(String token) throws SrmException {
+        Sealed sealed = unseal(token);
+        TokenKind kind = TokenKind.of(sealed.head());
+        if (kind == null) {
+            throw SrmException.invalidRequest("unknown request token");
+        }
+        try {
+            RequestToken t = deserialise(inflate(sealed.payload()));
+            if (t.kind() != kind) {
+                throw SrmException.invalidRequest("unknown request token");
+            }
+            return t;
+        } catch (IOException | DataFormatException | IllegalArgumentException e) {
+            throw SrmException.invalidRequest("unknown request token (unreadable)");
+        }
+    }
+
+    /**
+     * Signs {@code payload} under a one-character {@code head} that says what it holds (the signature covers
+     * both, so a token of one head is never read as another's): {@code <head>.<payload>.<mac>}.
+     *
+     * @param files how many files the payload holds, named in the refusal of a token too long to accept again
+     * @throws SrmException {@code SRM_INVALID_REQUEST} when the token would be too long for {@link #unseal}
+     */
+    String seal(char head, byte[] payload, int files) throws SrmException {
+        String signed = head + "." + B64.encodeToString(payload);
+        String token = signed + "." + B64.encodeToString(mac(signed));
+        if (token.length() > MAX_TOKEN_CHARS) {
+            throw SrmException.invalidRequest("too many files (" + files
+                    + ") for one request; split it into smaller requests");
+        }
+        return token;
+    }
+
+    /**
+     * The head and payload of a token this codec signed.
+     *
+     * @throws SrmException {@code SRM_INVALID_REQUEST} for anything malformed, forged or signed with another key
+     */
+    Sealed unseal(String token) throws SrmException {
         if (token == null || token.isBlank()) {
             throw SrmException.invalidRequest("requestToken is missing");
         }
@@ -99,25 +131,18 @@ public final class TokenCodec {
             throw SrmException.invalidRequest("unknown request token");
         }
         byte[] expected = mac(parts[0] + "." + parts[1]);
-        byte[] given;
         try {
-            given = B64D.decode(parts[2]);
+            if (!MessageDigest.isEqual(expected, B64D.decode(parts[2]))) {
+                throw SrmException.invalidRequest("unknown request token (not issued by this storage element)");
+            }
+            return new Sealed(parts[0].charAt(0), B64D.decode(parts[1]));
         } catch (IllegalArgumentException e) {
             throw SrmException.invalidRequest("unknown request token");
         }
-        if (!MessageDigest.isEqual(expected, given)) {
-            throw SrmException.invalidRequest("unknown request token (not issued by this storage element)");
-        }
-        TokenKind kind = TokenKind.of(parts[0].charAt(0));
-        try {
-            RequestToken t = deserialise(inflate(B64D.decode(parts[1])));
-            if (t.kind() != kind) {
-                throw SrmException.invalidRequest("unknown request token");
-            }
-            return t;
-        } catch (IOException | DataFormatException | IllegalArgumentException e) {
-            throw SrmException.invalidRequest("unknown request token (unreadable)");
-        }
+    }
+
+    /** What a signed token holds: its head and its payload. */
+    record Sealed(char head, byte[] payload) {
     }
 
     /** What tells one token from every other: its signature (the whole of it; not secret). */
@@ -218,7 +243,7 @@ public final class TokenCodec {
         }
     }
 
-    private static byte[] deflate(byte[] data) {
+    static byte[] deflate(byte[] data) {
         Deflater d = new Deflater(Deflater.BEST_SPEED);
         try {
             d.setInput(data);
@@ -234,7 +259,7 @@ public final class TokenCodec {
         }
     }
 
-    private static byte[] inflate(byte[] data) throws DataFormatException {
+    static byte[] inflate(byte[] data) throws DataFormatException {
         Inflater inf = new Inflater();
         try {
             inf.setInput(data);

@@ -44,13 +44,13 @@ public abstract class PurgeContract extends RequestStoreContract {
 
     @Test
     void aPurgedTokenIsFreeOfFilesSoTheStoreStaysBounded() throws Exception {
+        if (declaredUnsupported(store.capabilities().searchable(), () -> store.purgeFinished(clock.instant()))) {
+            return;
+        }
         for (int i = 0; i < 20; i++) {
             RequestToken t = create(RequestKind.LS, alice, 5).token();
             store.update(t, r -> r.withEachFile(f -> f.ready(r.kind(), java.util.Optional.empty(), f.size(),
                     clock.instant()).moveTo(FileState.RELEASED), clock.instant()));
-        }
-        if (declaredUnsupported(store.capabilities().searchable(), () -> store.purgeFinished(clock.instant()))) {
-            return;
         }
         clock.advance(Duration.ofSeconds(1));
         assertEquals(20, store.purgeFinished(clock.instant()));

@@ -26,7 +26,9 @@ import org.opensrm.core.RequestToken;
  * Common ground of the per-operation {@link RequestStore} contract suites: a fresh fixture and store per test, a
  * clock the test moves, two users and helpers. An implementation binds a suite by extending it and implementing
  * {@link #createFixture}; what it cannot do it declares in its {@link org.opensrm.core.StoreCapabilities}, and
- * the suites then check that it answers {@code SRM_NOT_SUPPORTED}.
+ * the suites then check the declared absence instead: {@code SRM_NOT_SUPPORTED} for an operation, a request served
+ * at once by a store that keeps no transitions, an owner shown as nothing but digests by one that keeps no
+ * identity.
  */
 public abstract class RequestStoreContract {
     protected static final Instant START = Instant.parse("2030-01-01T00:00:00Z");

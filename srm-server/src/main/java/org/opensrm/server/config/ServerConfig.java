@@ -28,7 +28,10 @@ public record ServerConfig(
         Duration gridftpProbeInterval, Duration gridftpProbeTimeout, LoadProbeConfig gridftpLoadProbe,
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
-        int maxConnectionsPerAddress, Duration handshakeTimeout, int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs) {
+        int maxConnectionsPerAddress, Duration handshakeTimeout, int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs,
+        FullModeSettings full) {
+    public static final String GATEWAY = "gateway";
+    public static final String FULL = "full";
 
     /** The HDFS backend's settings ({@code backend.hdfs.*}); only read with {@code backend=hdfs}. */
     public record HdfsSettings(String uri, List<Path> configFiles, String kerberosPrincipal, String kerberosKeytab,
@@ -90,7 +93,7 @@ public record ServerConfig(
                 c.getPath("srm.gridmap"),
                 c.isSet("srm.banlist") ? Optional.of(c.getPath("srm.banlist")) : Optional.empty(),
                 c.getDuration("srm.authz.refresh"), authz(c),
-                tokenKey.getBytes(StandardCharsets.UTF_8), c.oneOf("srm.mode", "gateway"), c.getPath("srm.state.dir"),
+                tokenKey.getBytes(StandardCharsets.UTF_8), mode(c), c.getPath("srm.state.dir"),
                 c.getDuration("srm.put.lifetime"), c.getDuration("srm.get.lifetime"),
                 c.oneOf("backend", "posix", "hdfs"), root, octal(c, "backend.posix.dir.mode"),
                 nodes(c), c.oneOf("gridftp.selector", "random", "roundrobin", "loadprobe"), trimSlash(prefix),
@@ -106,7 +109,17 @@ public record ServerConfig(
                         c.getInt("srm.request.max.bytes", 1024, 1 << 30), c.getInt("srm.request.max.items", 1, 10_000_000),
                         requestMemory(c)),
                 c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
-                hdfs(c));
+                hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)));
+    }
+
+    /** {@code srm.mode}: gateway (synchronous, stateless) or full (queued requests kept in a store). */
+    private static String mode(RawConfig c) throws ConfigException {
+        return c.oneOf("srm.mode", GATEWAY, FULL);
+    }
+
+    /** Whether this server keeps request state ({@code srm.mode=full}). */
+    public boolean fullMode() {
+        return mode.equals(FULL);
     }
 
     /** {@code jetty.handshake.timeout}: at least 100 ms (a real handshake needs a few round trips). */

@@ -27,7 +27,12 @@ class ArcClientTest {
 
     @BeforeAll
     static void start() throws Exception {
-        site = E2eSite.start(Map.of());
+        startSite(Map.of());
+    }
+
+    /** Starts the site with {@code mode}'s settings (gateway mode here; a subclass's own start hides this one). */
+    static void startSite(Map<String, String> mode) throws Exception {
+        site = E2eSite.start(mode);
         alice = site.clients(site.alice());
         local = site.scratch("arc");
         Path seed = OnDisk.randomFile(local.resolve("seed.bin"), 2 * 1024 * 1024 + 9, 41);

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.opensrm.backend.StorageBackend;
+import org.opensrm.server.LaunchedServer;
 import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
@@ -38,6 +39,8 @@ final class E2eSite implements AutoCloseable {
     static final String ALICE_ACCOUNT = "srmuser1";
     static final String BOB_ACCOUNT = "srmuser2";
     static final String MALLORY_ACCOUNT = "srmuser3";
+    /** The overrides that run a site's server in full mode, on the embedded store in its state directory. */
+    static final Map<String, String> FULL_MODE = Map.of("srm.mode", "full");
 
     private final Path base;
     private final Path root;
@@ -49,9 +52,11 @@ final class E2eSite implements AutoCloseable {
     private final GridFtpServerProcess doorA;
     private final GridFtpServerProcess doorB;
     private final SrmServer server;
+    private final Map<String, String> settings;
 
     private E2eSite(Path base, Path root, TestGrid grid, GridUser alice, GridUser bob, GridUser carol,
-                    GridUser mallory, GridFtpServerProcess doorA, GridFtpServerProcess doorB, SrmServer server) {
+                    GridUser mallory, GridFtpServerProcess doorA, GridFtpServerProcess doorB, SrmServer server,
+                    Map<String, String> settings) {
         this.base = base;
         this.root = root;
         this.grid = grid;
@@ -62,6 +67,7 @@ final class E2eSite implements AutoCloseable {
         this.doorA = doorA;
         this.doorB = doorB;
         this.server = server;
+        this.settings = settings;
     }
 
     /** Starts a site; {@code overrides} are server configuration keys set on top of the defaults here. */
@@ -131,7 +137,7 @@ final class E2eSite implements AutoCloseable {
                 server.close();
                 throw e;
             }
-            return new E2eSite(base, root, grid, alice, bob, carol, mallory, doorA, doorB, server);
+            return new E2eSite(base, root, grid, alice, bob, carol, mallory, doorA, doorB, server, Map.copyOf(cfg));
         } catch (Exception | Error e) {
             closeQuietly(doorA);
             closeQuietly(doorB);
@@ -150,6 +156,46 @@ final class E2eSite implements AutoCloseable {
     /** {@code srm://localhost:PORT/path} (short form; gfal2 uses the port only to connect). */
     String surl(String path) {
         return "srm://localhost:" + server.port() + path;
+    }
+
+    /** {@code srm://localhost:PORT/path} of another server of this site (a second frontend, a server process). */
+    static String surl(int port, String path) {
+        return "srm://localhost:" + port + path;
+    }
+
+    /**
+     * This site's server as operators run it, in a JVM of its own ({@link LaunchedServer}), with the site's settings
+     * and {@code extra} on top, its files in {@code work} (made if missing).
+     */
+    LaunchedServer launch(Path work, Map<String, String> extra, String logName) throws Exception {
+        Files.createDirectories(work);
+        Map<String, String> all = new HashMap<>(settings);
+        all.putAll(extra);
+        return LaunchedServer.start(work, all, "384m", logName);
+    }
+
+    /**
+     * Another frontend of this site in this JVM: the site's settings with its own state directory {@code name}
+     * and a free port, started. The caller closes it.
+     */
+    SrmServer frontend(String name) throws Exception {
+        return frontend(name, Map.of());
+    }
+
+    /** Another frontend as {@link #frontend(String)}, with {@code extra} settings on top of the site's. */
+    SrmServer frontend(String name, Map<String, String> extra) throws Exception {
+        Map<String, String> all = new HashMap<>(settings);
+        all.putAll(extra);
+        all.put("srm.port", "0");
+        all.put("srm.state.dir", Files.createDirectories(base.resolve("frontend-" + name)).toString());
+        SrmServer other = new SrmServer(ServerConfig.from(RawConfig.of(all)));
+        try {
+            other.start();
+        } catch (Exception e) {
+            other.close();
+            throw e;
+        }
+        return other;
     }
 
     /** The file or directory behind SURL path {@code path}. */
@@ -212,6 +258,16 @@ final class E2eSite implements AutoCloseable {
 
     int port() {
         return server.port();
+    }
+
+    /** The server's configuration: what another frontend or a server process of this site starts from. */
+    Map<String, String> settings() {
+        return settings;
+    }
+
+    /** The base directory of the site, for a test's own server state (removed with the site). */
+    Path base() {
+        return base;
     }
 
     @Override

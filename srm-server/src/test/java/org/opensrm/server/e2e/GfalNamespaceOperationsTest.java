@@ -28,7 +28,12 @@ class GfalNamespaceOperationsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        site = E2eSite.start(Map.of());
+        startSite(Map.of());
+    }
+
+    /** Starts the site with {@code mode}'s settings (gateway mode here; a subclass's own start hides this one). */
+    static void startSite(Map<String, String> mode) throws Exception {
+        site = E2eSite.start(mode);
         alice = site.clients(site.alice());
         aliceUid = OnDisk.uidOf(E2eSite.ALICE_ACCOUNT);
     }

@@ -35,7 +35,12 @@ class GfalTransferTest {
 
     @BeforeAll
     static void start() throws Exception {
-        site = E2eSite.start(Map.of());
+        startSite(Map.of());
+    }
+
+    /** Starts the site with {@code mode}'s settings (gateway mode here; a subclass's own start hides this one). */
+    static void startSite(Map<String, String> mode) throws Exception {
+        site = E2eSite.start(mode);
         alice = site.clients(site.alice());
         local = site.scratch("gfal-transfer");
     }

@@ -1,6 +1,7 @@
 package org.opensrm.server.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
@@ -80,6 +81,41 @@ final class SpecRequests {
         return soap.call("srmExtendFileLifeTime", "<srmExtendFileLifeTimeRequest><requestToken>"
                 + SrmSoap.xml(token) + "</requestToken>" + urls(surls)
                 + "<newPinLifeTime>" + pinSeconds + "</newPinLifeTime></srmExtendFileLifeTimeRequest>");
+    }
+
+    Response suspend(String token) throws IOException {
+        return tokenCall("srmSuspendRequest", token);
+    }
+
+    Response resume(String token) throws IOException {
+        return tokenCall("srmResumeRequest", token);
+    }
+
+    Response abort(String token) throws IOException {
+        return tokenCall("srmAbortRequest", token);
+    }
+
+    Response putDone(String token, List<String> surls) throws IOException {
+        return soap.call("srmPutDone", "<srmPutDoneRequest><requestToken>" + SrmSoap.xml(token) + "</requestToken>"
+                + urls(surls) + "</srmPutDoneRequest>");
+    }
+
+    Response summary(String token) throws IOException {
+        return soap.call("srmGetRequestSummary", "<srmGetRequestSummaryRequest><arrayOfRequestTokens><stringArray>"
+                + SrmSoap.xml(token) + "</stringArray></arrayOfRequestTokens></srmGetRequestSummaryRequest>");
+    }
+
+    /** An operation whose request is the request token alone. */
+    private Response tokenCall(String op, String token) throws IOException {
+        return soap.call(op, "<" + op + "Request><requestToken>" + SrmSoap.xml(token) + "</requestToken></" + op
+                + "Request>");
+    }
+
+    /** The request token of an answer to {@code op}; fails unless there is one. */
+    static String requestToken(Response r, String op) {
+        String token = r.text(op + "Response/requestToken");
+        assertTrue(token != null && !token.isEmpty(), r::toString);
+        return token;
     }
 
     /** The request-level status code of an answer to {@code op}. */

@@ -18,13 +18,22 @@ final class SrmSoap {
     private final Map<String, String> headers;
 
     SrmSoap(E2eSite site, GridUser user) {
-        this(site, new HttpgSoapClient(user.proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000), Map.of());
+        this(site, user, site.port());
+    }
+
+    /** Calls by {@code user} to another server of the site (a second frontend, a server process) on {@code port}. */
+    SrmSoap(E2eSite site, GridUser user, int port) {
+        this(port, new HttpgSoapClient(user.proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000), Map.of());
     }
 
     /** Calls made by {@code client} with {@code extraHeaders} (e.g. {@code Authorization}) on every request. */
     SrmSoap(E2eSite site, HttpgSoapClient client, Map<String, String> extraHeaders) {
+        this(site.port(), client, extraHeaders);
+    }
+
+    private SrmSoap(int port, HttpgSoapClient client, Map<String, String> extraHeaders) {
         this.client = client;
-        this.port = site.port();
+        this.port = port;
         this.headers = new java.util.HashMap<>(Map.of("Content-Type", "text/xml; charset=utf-8",
                 "SOAPAction", "\"\"", "Host", "localhost:" + port));
         this.headers.putAll(extraHeaders);
@@ -66,6 +75,13 @@ final class SrmSoap {
     HttpgSoapClient.Response statusOfPutRequest(String token) throws IOException {
         return call("srmStatusOfPutRequest", "<srmStatusOfPutRequestRequest><requestToken>" + xml(token)
                 + "</requestToken></srmStatusOfPutRequestRequest>");
+    }
+
+    /** srmGetRequestTokens, with a userRequestDescription when {@code description} is not null. */
+    HttpgSoapClient.Response requestTokens(String description) throws IOException {
+        return call("srmGetRequestTokens", "<srmGetRequestTokensRequest>"
+                + (description == null ? "" : "<userRequestDescription>" + xml(description) + "</userRequestDescription>")
+                + "</srmGetRequestTokensRequest>");
     }
 
     /** Any SRM call: {@code request} is the part inside the operation's wrapper element. */

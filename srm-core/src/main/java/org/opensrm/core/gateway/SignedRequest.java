@@ -1,0 +1,172 @@
+package org.opensrm.core.gateway;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Owner;
+import org.opensrm.core.RequestKind;
+
+/**
+ * What a {@link TokenRequestStore} token carries: the request as it was made, its owner as SHA-256 digests of the
+ * DN and of the mapped account (neither is carried), and when it was made. Serialised to bytes the codec signs.
+ *
+ * @param dnDigest      SHA-256 of the owner's DN ({@link TokenCodec#digestOf}, gateway mode's owner binding)
+ * @param accountDigest SHA-256 of the account the DN was mapped to
+ * @param request       the request as made, its owner replaced by {@link #digestOwner}
+ * @param createdAt     when it was made
+ */
+record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, Instant createdAt) {
+    private static final int VERSION = 1;
+    private static final int MAX_FILES = 100_000;
+    private static final int MAX_PARAMETERS = 1_000;
+    private static final String DIGEST_PREFIX = "sha256:";
+
+    /** The request as a token keeps it: {@code made}'s owner known by digests only. */
+    static SignedRequest of(NewRequest made, Instant now) {
+        byte[] dn = TokenCodec.digestOf(made.owner().dn());
+        byte[] account = TokenCodec.digestOf(made.owner().account());
+        return new SignedRequest(dn, account, withOwner(made, digestOwner(dn, account)), now);
+    }
+
+    /** Whether {@code caller} is the owner: same DN and same account (FQANs do not take part). */
+    boolean isOwnedBy(Owner caller) {
+        return MessageDigest.isEqual(dnDigest, TokenCodec.digestOf(caller.dn()))
+                & MessageDigest.isEqual(accountDigest, TokenCodec.digestOf(caller.account()));
+    }
+
+    byte[] toBytes() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeByte(VERSION);
+            out.write(dnDigest);
+            out.write(accountDigest);
+            out.writeLong(createdAt.getEpochSecond());
+            out.writeInt(createdAt.getNano());
+            out.writeByte(request.kind().ordinal());
+            writeOptional(out, request.description());
+            writeDuration(out, request.lifetime());
+            Map<String, String> sorted = new TreeMap<>(request.parameters());
+            out.writeInt(sorted.size());
+            for (Map.Entry<String, String> e : sorted.entrySet()) {
+                writeText(out, e.getKey());
+                writeText(out, e.getValue());
+            }
+            out.writeInt(request.files().size());
+            for (NewFile f : request.files()) {
+                writeText(out, f.surl());
+                writeOptional(out, f.targetSurl());
+                out.writeBoolean(f.size().isPresent());
+                out.writeLong(f.size().orElse(0));
+                writeDuration(out, f.pinLifetime());
+                writeDuration(out, f.fileLifetime());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * @throws IOException              for bytes this class did not write
+     * @throws IllegalArgumentException for values a request cannot hold
+     */
+    static SignedRequest fromBytes(byte[] data) throws IOException {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
+            if (in.readByte() != VERSION) {
+                throw new IOException("token version");
+            }
+            byte[] dn = in.readNBytes(32);
+            byte[] account = in.readNBytes(32);
+            Instant created = Instant.ofEpochSecond(in.readLong(), in.readInt());
+            int kind = in.readByte();
+            if (kind < 0 || kind >= RequestKind.values().length) {
+                throw new IOException("token kind");
+            }
+            Optional<String> description = readOptional(in);
+            Duration lifetime = readDuration(in);
+            Map<String, String> parameters = new TreeMap<>();
+            for (int i = 0, n = count(in, MAX_PARAMETERS); i < n; i++) {
+                parameters.put(readText(in), readText(in));
+            }
+            int n = count(in, MAX_FILES);
+            List<NewFile> files = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                String surl = readText(in);
+                Optional<String> target = readOptional(in);
+                boolean sized = in.readBoolean();
+                long size = in.readLong();
+                files.add(new NewFile(surl, target, sized ? OptionalLong.of(size) : OptionalLong.empty(),
+                        readDuration(in), readDuration(in)));
+            }
+            if (in.read() != -1) {
+                throw new IOException("token has trailing bytes");
+            }
+            NewRequest request = new NewRequest(RequestKind.values()[kind], digestOwner(dn, account), description,
+                    parameters, lifetime, files);
+            return new SignedRequest(dn, account, request, created);
+        }
+    }
+
+    /** The owner a decoded request names: the digests, as text, in place of the DN and the account. */
+    static Owner digestOwner(byte[] dn, byte[] account) {
+        return Owner.of(DIGEST_PREFIX + HexFormat.of().formatHex(dn), DIGEST_PREFIX + HexFormat.of().formatHex(account));
+    }
+
+    private static NewRequest withOwner(NewRequest r, Owner owner) {
+        return new NewRequest(r.kind(), owner, r.description(), r.parameters(), r.lifetime(), r.files());
+    }
+
+    private static int count(DataInputStream in, int max) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > max) {
+            throw new IOException("token count " + n);
+        }
+        return n;
+    }
+
+    private static void writeText(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String readText(DataInputStream in) throws IOException {
+        int n = count(in, in.available());
+        return new String(in.readNBytes(n), StandardCharsets.UTF_8);
+    }
+
+    private static void writeOptional(DataOutputStream out, Optional<String> s) throws IOException {
+        out.writeBoolean(s.isPresent());
+        if (s.isPresent()) {
+            writeText(out, s.get());
+        }
+    }
+
+    private static Optional<String> readOptional(DataInputStream in) throws IOException {
+        return in.readBoolean() ? Optional.of(readText(in)) : Optional.empty();
+    }
+
+    private static void writeDuration(DataOutputStream out, Duration d) throws IOException {
+        out.writeLong(d.getSeconds());
+        out.writeInt(d.getNano());
+    }
+
+    private static Duration readDuration(DataInputStream in) throws IOException {
+        return Duration.ofSeconds(in.readLong(), in.readInt());
+    }
+}

@@ -1,0 +1,138 @@
+package org.opensrm.server.config;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import org.opensrm.core.PostgresStoreConfig;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.SchedulerConfig;
+
+/**
+ * Full mode's settings ({@code srm.store*}, {@code srm.scheduler.*}, the pin, TURL and retention keys): read
+ * whatever the mode, so that a mistake is reported before the mode is switched, but the PostgreSQL keys are
+ * required only with {@code srm.mode=full} and {@code srm.store=postgresql}.
+ *
+ * @param store             {@code embedded} (SQLite under {@code srm.state.dir}) or {@code postgresql}
+ * @param postgres          the shared database, present exactly when {@code store} is {@code postgresql} in full mode
+ * @param scheduler         queue bound and files in progress per kind
+ * @param requestLifetime   total request time granted when a client asks for none
+ * @param requestLifetimeMax the longest total request time granted, whatever a client asks
+ * @param pinLifetime       pin lifetime granted when a client asks for none
+ * @param pinLifetimeMax    the longest pin lifetime granted, whatever a client asks
+ * @param turlLifetime      how long a put's TURL stays usable once space is available
+ * @param lsAsyncThreshold  srmLs calls naming more SURLs than this are queued
+ * @param lsAsyncLevels     srmLs calls asking for more directory levels than this are queued
+ * @param finishedRetention how long a finished request is kept before it is purged
+ * @param reaperInterval    how often lifetimes are enforced and finished requests purged
+ */
+public record FullModeSettings(String store, Optional<PostgresStoreConfig> postgres, SchedulerConfig scheduler,
+                               Duration requestLifetime, Duration requestLifetimeMax,
+                               Duration pinLifetime, Duration pinLifetimeMax, Duration turlLifetime,
+                               int lsAsyncThreshold, int lsAsyncLevels, Duration finishedRetention,
+                               Duration reaperInterval) {
+    public static final String EMBEDDED = "embedded";
+    public static final String POSTGRESQL = "postgresql";
+    private static final String PG = "srm.store.postgresql.";
+
+    static FullModeSettings from(RawConfig c, boolean fullMode) throws ConfigException {
+        String store = c.oneOf("srm.store", EMBEDDED, POSTGRESQL);
+        Optional<PostgresStoreConfig> postgres = fullMode && store.equals(POSTGRESQL)
+                ? Optional.of(postgres(c)) : Optional.empty();
+        Duration request = notAbove(c, "srm.request.lifetime", "srm.request.lifetime.max");
+        Duration pin = notAbove(c, "srm.pin.lifetime", "srm.pin.lifetime.max");
+        Duration reaper = positive(c, "srm.reaper.interval");
+        if (reaper.toMillis() < 100) {
+            throw new ConfigException("configuration key 'srm.reaper.interval' must be at least 100ms, got '"
+                    + c.get("srm.reaper.interval") + "'");
+        }
+        return new FullModeSettings(store, postgres, scheduler(c), request, positive(c, "srm.request.lifetime.max"),
+                pin, positive(c, "srm.pin.lifetime.max"), positive(c, "srm.turl.lifetime"),
+                c.getInt("srm.ls.async.threshold", 0, 1_000_000), c.getInt("srm.ls.async.levels", 0, 1_000_000),
+                positive(c, "srm.requests.finished.retention"), reaper);
+    }
+
+    private static SchedulerConfig scheduler(RawConfig c) throws ConfigException {
+        SchedulerConfig.Builder b = SchedulerConfig.builder()
+                .maxQueuedFiles(c.getInt("srm.scheduler.queued.max", 1, 100_000_000));
+        b.maxInProgress(RequestKind.GET, c.getInt("srm.scheduler.inprogress.get", 1, 100_000));
+        b.maxInProgress(RequestKind.PUT, c.getInt("srm.scheduler.inprogress.put", 1, 100_000));
+        b.maxInProgress(RequestKind.BRING_ONLINE, c.getInt("srm.scheduler.inprogress.bringonline", 1, 100_000));
+        b.maxInProgress(RequestKind.LS, c.getInt("srm.scheduler.inprogress.ls", 1, 100_000));
+        return b.build();
+    }
+
+    private static PostgresStoreConfig postgres(RawConfig c) throws ConfigException {
+        String url = c.require(PG + "url");
+        if (!url.startsWith("jdbc:postgresql://")) {
+            throw new ConfigException("configuration key '" + PG + "url' must be a jdbc:postgresql://host:port/database"
+                    + " URL, got '" + url + "'");
+        }
+        Duration connect = c.getDuration(PG + "connect.timeout");
+        if (connect.toMillis() < 250) {
+            throw new ConfigException("configuration key '" + PG + "connect.timeout' must be at least 250ms, got '"
+                    + c.get(PG + "connect.timeout") + "'");
+        }
+        Duration query = c.getDuration(PG + "query.timeout");
+        if (query.toSeconds() < 1) {
+            throw new ConfigException("configuration key '" + PG + "query.timeout' must be at least 1s, got '"
+                    + c.get(PG + "query.timeout") + "'");
+        }
+        return PostgresStoreConfig.builder(url, c.require(PG + "user"))
+                .password(c.isSet(PG + "password.file") ? password(c.getPath(PG + "password.file")) : "")
+                .poolSize(c.getInt(PG + "pool.size", 1, 1000)).connectTimeout(connect).queryTimeout(query).build();
+    }
+
+    /**
+     * The database password: the first line of a file that others cannot read (the configuration names the file,
+     * never the password).
+     */
+    private static String password(Path file) throws ConfigException {
+        String key = "configuration key '" + PG + "password.file'";
+        try {
+            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+            if (perms.contains(PosixFilePermission.OTHERS_READ)) {
+                throw new ConfigException(key + ": " + file + " is readable by every user; make it readable by the"
+                        + " server only (chmod 600 " + file + ")");
+            }
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            int eol = text.indexOf('\n');
+            String line = (eol < 0 ? text : text.substring(0, eol)).strip();
+            if (line.isEmpty()) {
+                throw new ConfigException(key + ": " + file + " is empty (its first line is the password)");
+            }
+            return line;
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(key + ": " + file + " does not exist");
+        } catch (AccessDeniedException e) {
+            throw new ConfigException(key + ": the server may not read " + file);
+        } catch (IOException e) {
+            throw new ConfigException(key + ": cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** A positive default lifetime that does not exceed its maximum, {@code maxKey}. */
+    private static Duration notAbove(RawConfig c, String key, String maxKey) throws ConfigException {
+        Duration d = positive(c, key);
+        if (d.compareTo(positive(c, maxKey)) > 0) {
+            throw new ConfigException("configuration key '" + key + "' (" + c.get(key) + ") must not exceed "
+                    + maxKey + " (" + c.get(maxKey) + ")");
+        }
+        return d;
+    }
+
+    private static Duration positive(RawConfig c, String key) throws ConfigException {
+        Duration d = c.getDuration(key);
+        if (d.isZero()) {
+            throw new ConfigException("configuration key '" + key + "' must be longer than 0, got '" + c.get(key)
+                    + "'");
+        }
+        return d;
+    }
+}
