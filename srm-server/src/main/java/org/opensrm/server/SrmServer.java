@@ -31,10 +31,6 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.full.FullMode;
 import org.opensrm.core.full.FullModeConfig;
-import org.opensrm.core.full.PutUploads;
-import org.opensrm.core.full.QueuedRequestControl;
-import org.opensrm.core.full.Reaper;
-import org.opensrm.core.full.ReaperConfig;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.PutService;
@@ -194,33 +190,21 @@ public final class SrmServer implements AutoCloseable {
 
     /**
      * Full mode: requests queued in {@code store} and worked on by the engine's threads, request control over the
-     * same store, and the reaper enforcing lifetimes and the retention of finished requests.
+     * same store, and the reaper enforcing lifetimes and the retention of finished requests (all made by
+     * {@link FullMode}, which, at start, first lets lifetimes that ran out while the server was down expire).
      */
     private ModeServices fullMode(ServerConfig config, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
                                   SpaceTokens spaces, Lister lister, AccountResolver accounts, Clock clock) {
-        FullModeSettings settings = config.full();
         FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces, lister, accounts,
-                settings.scheduler(), fullModeConfig(config), clock);
-        PutUploads uploads = new PutUploads(backend, staging, accounts);
-        QueuedRequestControl control = new QueuedRequestControl(store, full.workQueue(), uploads, backend, surls,
-                settings.pinLifetimeMax(), clock);
-        Reaper reaper = new Reaper(store, full.workQueue(), uploads, ReaperConfig.builder()
-                .interval(settings.reaperInterval()).retention(settings.finishedRetention()).build(), clock);
-        return new ModeServices(full.listings(), full.puts(), full.gets(), control, new RequestState() {
+                config.full().scheduler(), fullModeConfig(config), clock);
+        return new ModeServices(full.listings(), full.puts(), full.gets(), full.control(), new RequestState() {
             @Override
             public void start() throws SrmException {
-                // Lifetimes that ran out while the server was down end first, so that no request past its time
-                // is resumed and served.
-                Reaper.Pass pass = reaper.runOnce();
-                LOG.info("lifetimes enforced before resuming: {} request(s) timed out, {} file(s) expired",
-                        pass.timedOut(), pass.expiredFiles());
                 full.start();
-                reaper.start();
             }
 
             @Override
             public void close() {
-                reaper.close();
                 full.close();
             }
         });
