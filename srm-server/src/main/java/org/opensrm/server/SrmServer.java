@@ -28,6 +28,7 @@ import org.opensrm.authz.vomsmap.VomsMapMapper;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.full.FullMode;
 import org.opensrm.core.full.FullModeConfig;
@@ -213,7 +214,11 @@ public final class SrmServer implements AutoCloseable {
     /** {@link FullModeConfig} from the {@code srm.*} keys full mode reads. */
     static FullModeConfig fullModeConfig(ServerConfig config) {
         FullModeSettings f = config.full();
-        return FullModeConfig.builder()
+        FullModeConfig.Builder b = FullModeConfig.builder();
+        for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
+            b.workers(kind, f.scheduler().maxInProgress(kind)); // one thread per file in progress
+        }
+        return b
                 .defaultRequestLifetime(f.requestLifetime()).maxRequestLifetime(f.requestLifetimeMax())
                 .defaultPinLifetime(f.pinLifetime()).maxPinLifetime(f.pinLifetimeMax())
                 .turlLifetime(f.turlLifetime())
