@@ -26,6 +26,9 @@ import org.opensrm.core.service.TransferResult;
  * left counted from now.
  */
 final class Answers {
+    /** Waiting files of one answer whose wait the queue is asked for. */
+    static final int ESTIMATED_FILES = 100;
+
     private final RequestStore store;
     private final Dispatcher dispatcher;
     private final SurlParser surls;
@@ -57,16 +60,22 @@ final class Answers {
         return r;
     }
 
-    /** The request and every file, or those of {@code subset} (a SURL not in the request: SRM_INVALID_PATH). */
+    /**
+     * The request and every file, or those of {@code subset} (a SURL not in the request: SRM_INVALID_PATH). The
+     * queue is asked for the wait of at most {@value #ESTIMATED_FILES} waiting files (each estimate walks the
+     * owner's queue); any further waiting file is given the last of those, a lower bound that is enough to tell
+     * the client when to ask again.
+     */
     TransferResult of(Request r, List<String> subset) {
         Instant now = clock.instant();
+        Estimates waits = new Estimates(r);
         List<TransferFile> answers = new ArrayList<>();
         if (subset == null || subset.isEmpty()) {
-            r.files().forEach(f -> answers.add(file(r, f, f.surl(), now)));
+            r.files().forEach(f -> answers.add(file(f, f.surl(), now, waits)));
         } else {
             for (String surl : subset) {
                 Optional<FileRequest> f = find(r, surl);
-                answers.add(f.isPresent() ? file(r, f.get(), surl, now)
+                answers.add(f.isPresent() ? file(f.get(), surl, now, waits)
                         : TransferFile.failed(surl, SrmStatus.SRM_INVALID_PATH, surl + " is not part of this request"));
             }
         }
@@ -74,6 +83,26 @@ final class Answers {
                 : RequestStatus.ofStatusCall(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
         return new TransferResult(r.token().value(), status, explanation(r, answers, status), answers,
                 secondsLeft(r.expiresAt(), now));
+    }
+
+    /** The estimated waits of one answer's waiting files, in whole seconds, at least one. */
+    private final class Estimates {
+        private final Request request;
+        private int asked;
+        private int last = 1;
+
+        Estimates(Request request) {
+            this.request = request;
+        }
+
+        int of(FileRequest f) {
+            if (asked < ESTIMATED_FILES) {
+                asked++;
+                Duration d = dispatcher.estimatedWait(request, f.index());
+                last = (int) Math.max(1, (d.toMillis() + 999) / 1000);
+            }
+            return last;
+        }
     }
 
     /** The file of the request the client names by {@code surl}: the same text, or the same namespace path. */
@@ -109,11 +138,10 @@ final class Answers {
         }
     }
 
-    private TransferFile file(Request r, FileRequest f, String surl, Instant now) {
+    private TransferFile file(FileRequest f, String surl, Instant now, Estimates waits) {
         Integer wait = null;
         if (f.state().isWaiting()) {
-            Duration d = dispatcher.estimatedWait(r, f.index());
-            wait = (int) Math.max(1, (d.toMillis() + 999) / 1000);
+            wait = waits.of(f);
         } else if (f.turl().isPresent()) {
             wait = 0;
         }

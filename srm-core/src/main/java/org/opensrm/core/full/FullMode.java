@@ -48,7 +48,7 @@ public final class FullMode implements AutoCloseable {
     private final QueuedGetService gets;
     private final QueuedPutService puts;
     private final QueuedListService listings;
-    private final QueuedRequestControl control;
+    private final RequestControl control;
     private final Reaper reaper;
 
     /**
@@ -84,8 +84,8 @@ public final class FullMode implements AutoCloseable {
         dispatcher.register(RequestKind.PUT, puts.worker());
         dispatcher.register(RequestKind.LS, listings.worker());
         PutUploads ended = new PutUploads(backend, staging, accounts);
-        this.control = new QueuedRequestControl(store, dispatcher, ended, backend, surls, config.maxPinLifetime(),
-                clock);
+        this.control = new JournalingControl(new QueuedRequestControl(store, dispatcher, ended, backend, surls,
+                config.maxPinLifetime(), clock), puts, store);
         this.reaper = new Reaper(store, dispatcher, ended, ReaperConfig.builder().interval(config.reaperInterval())
                 .retention(config.finishedRetention()).build(), clock);
     }

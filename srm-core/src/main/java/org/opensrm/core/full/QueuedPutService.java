@@ -64,7 +64,7 @@ public final class QueuedPutService implements PutService {
     private static final Duration PRUNE_EVERY = Duration.ofMinutes(1);
 
     /** A file of a put request, its target, and when its put is over at the latest (forgotten then). */
-    private record FileRef(RequestToken token, int index, SrmPath target, Instant until) {
+    private record FileRef(RequestToken token, int index, Account account, SrmPath target, Instant until) {
     }
 
     private final RequestStore store;
@@ -146,7 +146,7 @@ public final class QueuedPutService implements PutService {
         for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
             SrmPath upload = UploadPaths.of(dir, r.token(), t.getKey());
             uploads.janitor().track(account, t.getValue(), upload, r.expiresAt());
-            open(upload, new FileRef(r.token(), t.getKey(), t.getValue(), lastOpen(r)));
+            open(upload, new FileRef(r.token(), t.getKey(), account, t.getValue(), lastOpen(r)));
         }
     }
 
@@ -174,8 +174,9 @@ public final class QueuedPutService implements PutService {
         for (FileRequest f : r.files()) {
             if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
                 try {
-                    open(uploadOf(accounts.resolve(r.owner().account()), r.token(), f.index()),
-                            new FileRef(r.token(), f.index(), surls.parse(f.surl()), lastOpen(r)));
+                    Account account = accounts.resolve(r.owner().account());
+                    open(uploadOf(account, r.token(), f.index()),
+                            new FileRef(r.token(), f.index(), account, surls.parse(f.surl()), lastOpen(r)));
                 } catch (SrmException e) {
                     LOG.warn("put {}: cannot find the upload of file {}: {}", r.token().shortId(), f.index(),
                             e.getMessage());
@@ -222,7 +223,40 @@ public final class QueuedPutService implements PutService {
         }
         if (!open) {
             close(upload);
-            uploads.janitor().finished(upload);
+            forget(ref.account(), upload);
+        }
+    }
+
+    /**
+     * The put of {@code upload} ended without landing: its target is no longer busy, and whatever a late transfer
+     * still writes at the upload's path is removed when the put would have expired.
+     */
+    private void forget(Account account, SrmPath upload) {
+        Optional<Instant> until = uploads.janitor().expiryOf(upload);
+        if (until.isPresent()) {
+            uploads.janitor().aborted(account, upload, until.get());
+        }
+    }
+
+    /**
+     * Brings the upload journal in step with a put after request control changed it: an upload whose TURL was
+     * extended is kept until its new expiry, an ended file's target is free at once. (Its upload itself is
+     * removed by request control.)
+     */
+    void journalChanged(Request put) throws SrmException {
+        if (put.kind() != RequestKind.PUT) {
+            return;
+        }
+        Account account = accounts.resolve(put.owner().account());
+        for (FileRequest f : put.files()) {
+            SrmPath upload = uploadOf(account, put.token(), f.index());
+            if (f.state() == FileState.SPACE_AVAILABLE && f.pinExpiresAt().isPresent()) {
+                uploads.janitor().track(account, surls.parse(f.surl()), upload,
+                        f.pinExpiresAt().get().plus(JOURNAL_MARGIN));
+            } else if (!f.state().isWaiting() && f.state() != FileState.SUCCESS) {
+                close(upload);
+                forget(account, upload);
+            }
         }
     }
 

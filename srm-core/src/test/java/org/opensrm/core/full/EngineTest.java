@@ -68,11 +68,14 @@ class EngineTest extends FullModeTestBase {
         TransferResult alice = full.gets().prepare(ALICE, RequestKind.GET, get(many.toArray(String[]::new)));
         TransferResult bob = full.gets().prepare(BOB, RequestKind.GET, get("/bobs/b.root"));
 
+        int alice100th = alice.files().get(99).estimatedWaitSeconds();
         int aliceLast = alice.files().get(999).estimatedWaitSeconds();
         int bobs = status(full, BOB, bob.token()).files().get(0).estimatedWaitSeconds();
-        // from the real queue: 1,000 files ahead of Alice's last, at most one of Alice's (and one in progress)
-        // ahead of Bob's, at the scheduler's initial second per file
-        assertTrue(aliceLast >= 999, "Alice's last file waits for the 999 before it: " + aliceLast);
+        // from the real queue, at the scheduler's initial second per file and one file in progress at a time:
+        // Alice's 100th file waits for the 99 before it (the queue is asked about her first 100 files, later
+        // ones get that lower bound); at most one of Alice's (and one in progress) is ahead of Bob's
+        assertTrue(alice100th >= 99, "Alice's 100th file waits for the 99 before it: " + alice100th);
+        assertEquals(alice100th, aliceLast);
         assertTrue(bobs <= 3, "Bob's single file waits for at most one of Alice's turns: " + bobs);
 
         fx.doorsUp.set(true);

@@ -66,6 +66,7 @@ final class FullModeFixture implements AutoCloseable {
     final AccountResolver accounts = LocalAccounts::byName;
     RequestStore store;
     FullMode full;
+    private final List<FullMode> others = new java.util.ArrayList<>();
 
     FullModeFixture(Path root, Path state) throws Exception {
         this.root = root;
@@ -91,9 +92,14 @@ final class FullModeFixture implements AutoCloseable {
                 .lsAsyncSurls(2).workers(RequestKind.GET, 2);
     }
 
-    /** Opens the store and starts full mode. */
+    /** Opens the embedded store and starts full mode. */
     FullMode start(FullModeConfig config, SchedulerConfig scheduler) throws SrmException {
-        store = RequestStores.embedded(state, clock);
+        return start(RequestStores.embedded(state, clock), config, scheduler);
+    }
+
+    /** Starts full mode on {@code store}, which it closes when stopped. */
+    FullMode start(RequestStore store, FullModeConfig config, SchedulerConfig scheduler) throws SrmException {
+        this.store = store;
         full = new FullMode(store, backend, surls, gridftp, staging, janitor, new SpaceTokens(List.of(), backend),
                 new Lister(backend, surls, 1000, janitor), accounts, scheduler, config, clock);
         full.start();
@@ -102,6 +108,21 @@ final class FullModeFixture implements AutoCloseable {
 
     FullMode start() throws SrmException {
         return start(config().build(), SchedulerConfig.builder().build());
+    }
+
+    /**
+     * Another frontend on {@code store} over the same storage, with its own upload journal in {@code state},
+     * started; closed with the fixture.
+     */
+    FullMode frontend(RequestStore store, Path state, FullModeConfig config) throws Exception {
+        UploadJanitor own = new UploadJanitor(backend, state.resolve("uploads.journal"), clock);
+        own.recover();
+        FullMode other = new FullMode(store, backend, surls, gridftp, staging, own,
+                new SpaceTokens(List.of(), backend), new Lister(backend, surls, 1000, own), accounts,
+                SchedulerConfig.builder().build(), config, clock);
+        others.add(other);
+        other.start();
+        return other;
     }
 
     /** Stops full mode and closes the store, as a shutdown does. */
@@ -114,6 +135,11 @@ final class FullModeFixture implements AutoCloseable {
             store.close();
             store = null;
         }
+    }
+
+    /** The local file a TURL of this server names. */
+    Path local(String turl) {
+        return root.resolve(turl.substring(turl.indexOf(root.toString()) + root.toString().length() + 1));
     }
 
     static String surl(String path) {
@@ -154,6 +180,7 @@ final class FullModeFixture implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        others.forEach(FullMode::close);
         stop();
         selector.close();
         backend.close();

@@ -57,8 +57,14 @@ class QueuedTransfersTest extends FullModeTestBase {
 
     /** The local file a TURL of this server names. */
     private Path local(String turl) {
-        String path = turl.substring(turl.indexOf(root.toString()) + root.toString().length() + 1);
-        return root.resolve(path);
+        return fx.local(turl);
+    }
+
+    /** What a GridFTP door does once the put has space: writes {@code data} at its TURL, as the account. */
+    private TransferFile transfer(TransferResult made, byte[] data) throws Exception {
+        TransferFile f = awaitPut(made.token()).files().get(0);
+        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, data);
+        return f;
     }
 
     private TransferResult put(Caller who, boolean overwrite, String... paths) throws Exception {
@@ -228,8 +234,7 @@ class QueuedTransfersTest extends FullModeTestBase {
     @Test
     void aWrongSizeFailsTheFileAndDiscardsTheUpload() throws Exception {
         TransferResult made = put(ALICE, false, "/data/short.root");
-        TransferFile f = awaitPut(made.token()).files().get(0);
-        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, new byte[3]);
+        transfer(made, new byte[3]);
         assertEquals(SrmStatus.SRM_FAILURE, full.puts().putDone(ALICE, made.token(), List.of()).get(0).status());
         assertFalse(Files.exists(root.resolve("data/short.root")));
         assertEquals(SrmStatus.SRM_FAILURE, full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
@@ -238,8 +243,7 @@ class QueuedTransfersTest extends FullModeTestBase {
     @Test
     void srmRmOfATargetBeingUploadedAbortsItsPut() throws Exception {
         TransferResult made = put(ALICE, false, "/data/rm-me.root");
-        TransferFile f = awaitPut(made.token()).files().get(0);
-        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA);
+        TransferFile f = transfer(made, DATA);
         assertFalse(full.puts().abortOpenPut(BOB, SrmPath.of("/data/rm-me.root")), "not Bob's put");
         assertTrue(full.puts().abortOpenPut(ALICE, SrmPath.of("/data/rm-me.root")));
         assertEquals(SrmStatus.SRM_ABORTED, full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
@@ -264,8 +268,7 @@ class QueuedTransfersTest extends FullModeTestBase {
     void putDoneIntoAVanishedDirectoryKeepsTheUploadUntilTheDirectoryIsBack() throws Exception {
         LocalAccounts.dir(root.resolve("data/dir"), LocalAccounts.SRMUSER1);
         TransferResult made = put(ALICE, false, "/data/dir/f.root");
-        TransferFile f = awaitPut(made.token()).files().get(0);
-        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA);
+        TransferFile f = transfer(made, DATA);
         Files.move(root.resolve("data/dir"), root.resolve("data/moved"));
         FileOutcome gone = full.puts().putDone(ALICE, made.token(), List.of()).get(0);
         assertEquals(SrmStatus.SRM_INVALID_PATH, gone.status());
@@ -284,8 +287,7 @@ class QueuedTransfersTest extends FullModeTestBase {
     @Test
     void aPutAbortedByRequestControlFreesItsTargetAndLandsNothing() throws Exception {
         TransferResult made = put(ALICE, false, "/data/again.root");
-        TransferFile f = awaitPut(made.token()).files().get(0);
-        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA);
+        TransferFile f = transfer(made, DATA);
         full.control().abort(ALICE, made.token(), List.of());
         assertEquals(SrmStatus.SRM_ABORTED, full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
         assertEquals(SrmStatus.SRM_ABORTED, full.puts().putDone(ALICE, made.token(), List.of()).get(0).status());
@@ -306,5 +308,33 @@ class QueuedTransfersTest extends FullModeTestBase {
         TransferFile f = getStatus(ALICE, RequestKind.GET, made.token()).files().get(0);
         assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED, f.status());
         assertNull(f.turl());
+    }
+
+    @Test
+    void anExtendedTurlKeepsItsUploadPastItsFirstExpiry() throws Exception {
+        TransferResult made = put(ALICE, false, "/data/long.root");
+        TransferFile f = transfer(made, DATA);
+        full.control().extend(ALICE, made.token(), List.of(surl("/data/long.root")), (int) Duration.ofHours(20)
+                .toSeconds());
+        fx.clock.advance(FullModeConfig.DEFAULT_TURL_LIFETIME.plusHours(1));
+        fx.janitor.sweep();
+        full.reaper().runOnce();
+        assertTrue(Files.exists(local(f.turl())), "the upload outlives its first TURL expiry");
+        assertEquals(SrmStatus.SRM_SUCCESS, full.puts().putDone(ALICE, made.token(), List.of()).get(0).status());
+        assertArrayEquals(DATA, Files.readAllBytes(root.resolve("data/long.root")));
+    }
+
+    @Test
+    void aPutThatRanOutFreesItsTargetAndItsUploadIsRemoved() throws Exception {
+        TransferResult made = put(ALICE, false, "/data/late.root");
+        TransferFile f = transfer(made, DATA);
+        fx.clock.advance(FullModeConfig.DEFAULT_TURL_LIFETIME.plusMinutes(2));
+        full.reaper().runOnce();
+        fx.janitor.sweep();
+        assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED,
+                full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
+        assertFalse(Files.exists(local(f.turl())));
+        assertFalse(Files.exists(root.resolve("data/late.root")));
+        assertEquals(SrmStatus.SRM_REQUEST_QUEUED, put(ALICE, false, "/data/late.root").files().get(0).status());
     }
 }
