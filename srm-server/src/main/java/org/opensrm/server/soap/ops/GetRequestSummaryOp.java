@@ -2,11 +2,9 @@ package org.opensrm.server.soap.ops;
 
 import java.util.List;
 import org.opensrm.common.SrmException;
-import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.RequestControl;
-import org.opensrm.core.service.RequestStatus;
 import org.opensrm.core.service.RequestSummary;
 import org.opensrm.server.soap.ResponseType;
 import org.opensrm.server.soap.ResponseTypes;
@@ -20,8 +18,9 @@ import org.opensrm.server.soap.gen.TRequestSummary;
 /**
  * srmGetRequestSummary: one summary per token, in the order asked. A summary carries the request's own status
  * (e.g. {@code SRM_REQUEST_QUEUED}), its type and file counts; a token that cannot be answered (unknown, another
- * user's) carries only its refusal. The call's status is {@code SRM_SUCCESS} when every summary was retrieved,
- * {@code SRM_PARTIAL_SUCCESS} when some were, {@code SRM_FAILURE} when none was (GFD.129).
+ * user's) carries only its refusal. The call's status is {@link RequestSummary#requestStatus} (GFD.129 &sect;5.15:
+ * {@code SRM_SUCCESS} when every token was answered, {@code SRM_PARTIAL_SUCCESS} when some were, {@code SRM_FAILURE}
+ * when none was); no token at all is the request control's to refuse.
  */
 public final class GetRequestSummaryOp implements SrmOperation<SrmGetRequestSummaryRequest, SrmGetRequestSummaryResponse> {
     private final RequestControl control;
@@ -37,29 +36,20 @@ public final class GetRequestSummaryOp implements SrmOperation<SrmGetRequestSumm
 
     @Override
     public SrmGetRequestSummaryResponse handle(Caller caller, SrmGetRequestSummaryRequest q) throws SrmException {
-        List<String> tokens = Wire.strings(q.getArrayOfRequestTokens());
-        if (tokens.isEmpty()) {
-            throw SrmException.invalidRequest("arrayOfRequestTokens holds no request token");
-        }
-        List<RequestSummary> summaries = control.summaries(caller, tokens);
+        List<RequestSummary> summaries = control.summaries(caller, Wire.strings(q.getArrayOfRequestTokens()));
         ArrayOfTRequestSummary array = new ArrayOfTRequestSummary();
         summaries.forEach(s -> array.getSummaryArray().add(summary(s)));
-        SrmStatus code = RequestStatus.of(summaries, GetRequestSummaryOp::retrieved, SrmStatus.SRM_SUCCESS);
-        SrmGetRequestSummaryResponse r = response().withStatus(Wire.status(code, null));
+        SrmGetRequestSummaryResponse r = response().withStatus(
+                Wire.status(RequestSummary.requestStatus(summaries), null));
         r.setArrayOfRequestSummaries(array);
         return r;
-    }
-
-    /** SRM_SUCCESS for a summary retrieved, whatever the request's own status; the refusal otherwise. */
-    private static SrmStatus retrieved(RequestSummary s) {
-        return s.kind().isPresent() ? SrmStatus.SRM_SUCCESS : s.status();
     }
 
     private static TRequestSummary summary(RequestSummary s) {
         TRequestSummary t = new TRequestSummary();
         t.setRequestToken(s.token());
         t.setStatus(Wire.status(s.status(), s.explanation()));
-        if (s.kind().isPresent()) {
+        if (s.answered()) {
             t.setRequestType(requestType(s.kind().get()));
             t.setTotalNumFilesInRequest(s.total());
             t.setNumOfCompletedFiles(s.completed());

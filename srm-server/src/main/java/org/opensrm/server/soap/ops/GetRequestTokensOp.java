@@ -17,9 +17,8 @@ import org.opensrm.server.soap.gen.TRequestTokenReturn;
 
 /**
  * srmGetRequestTokens: the caller's own requests (token and creation time), only those with the given
- * userRequestDescription when one is given. A description that names none of the caller's requests is
- * {@code SRM_INVALID_REQUEST}, as GFD.129 gives it; without a description, a caller with no request gets
- * {@code SRM_SUCCESS} and an empty list.
+ * userRequestDescription when one is given (a blank one is none). What finding nothing is, the request control
+ * says (full mode: {@code SRM_INVALID_REQUEST}, GFD.129 &sect;5.17).
  */
 public final class GetRequestTokensOp implements SrmOperation<SrmGetRequestTokensRequest, SrmGetRequestTokensResponse> {
     private final RequestControl control;
@@ -38,9 +37,6 @@ public final class GetRequestTokensOp implements SrmOperation<SrmGetRequestToken
         String given = q.getUserRequestDescription();
         Optional<String> description = given == null || given.isBlank() ? Optional.empty() : Optional.of(given);
         List<RequestTokenInfo> found = control.tokens(caller, description);
-        if (found.isEmpty() && description.isPresent()) {
-            throw SrmException.invalidRequest("no request of yours has the userRequestDescription '" + given + "'");
-        }
         ArrayOfTRequestTokenReturn array = new ArrayOfTRequestTokenReturn();
         for (RequestTokenInfo info : found) {
             TRequestTokenReturn t = new TRequestTokenReturn();

@@ -17,7 +17,8 @@ import org.opensrm.core.service.RequestTokenInfo;
 
 /**
  * A tiny request control for the ops' tests: requests kept in a map by token, each owned by a DN, suspendable and
- * resumable, summarised and found by description as full mode does. Nothing else (abort, release, extend).
+ * resumable, summarised and found by description, refusing as full mode's does (no token given, nothing found:
+ * SRM_INVALID_REQUEST). Nothing else (abort, release, extend).
  */
 final class InMemoryRequests implements RequestControl {
     /** One request: whose, what kind, its description, when made, and its files' counts. */
@@ -79,7 +80,10 @@ final class InMemoryRequests implements RequestControl {
     }
 
     @Override
-    public List<RequestSummary> summaries(Caller caller, List<String> tokens) {
+    public List<RequestSummary> summaries(Caller caller, List<String> tokens) throws SrmException {
+        if (tokens.isEmpty()) {
+            throw SrmException.invalidRequest("no request token given");
+        }
         List<RequestSummary> out = new ArrayList<>();
         for (String token : tokens) {
             try {
@@ -96,13 +100,16 @@ final class InMemoryRequests implements RequestControl {
     }
 
     @Override
-    public List<RequestTokenInfo> tokens(Caller caller, Optional<String> description) {
+    public List<RequestTokenInfo> tokens(Caller caller, Optional<String> description) throws SrmException {
         List<RequestTokenInfo> out = new ArrayList<>();
         requests.forEach((token, h) -> {
             if (h.owner.equals(caller.dn()) && (description.isEmpty() || description.equals(h.description))) {
                 out.add(new RequestTokenInfo(token, h.createdAt));
             }
         });
+        if (out.isEmpty()) {
+            throw SrmException.invalidRequest("no such request");
+        }
         return out;
     }
 

@@ -190,15 +190,14 @@ class RequestStateOpsTest {
     }
 
     @Test
-    void aDescriptionNamingNoneOfTheCallersRequestsIsAnInvalidRequest() throws Exception {
+    void findingNothingIsAnsweredAsTheRequestControlSays() {
         GetRequestTokensOp op = new GetRequestTokensOp(control);
-        SrmException e = assertThrows(SrmException.class, () -> op.handle(BOB, tokens("upload")));
-        assertEquals(SrmStatus.SRM_INVALID_REQUEST, e.status());
-        assertTrue(e.getMessage().contains("'upload'"), e.getMessage());
+        SrmException described = assertThrows(SrmException.class, () -> op.handle(BOB, tokens("upload")));
+        assertEquals(SrmStatus.SRM_INVALID_REQUEST, described.status());
+        assertEquals("no such request", described.getMessage());
         Caller carol = caller("/DC=org/DC=example/CN=Carol", "srmuser3", 1003);
-        SrmGetRequestTokensResponse none = op.handle(carol, tokens(null));
-        assertEquals("SRM_SUCCESS", none.getReturnStatus().getStatusCode());
-        assertTrue(none.getArrayOfRequestTokens().getTokenArray().isEmpty());
+        SrmException none = assertThrows(SrmException.class, () -> op.handle(carol, tokens(null)));
+        assertEquals(SrmStatus.SRM_INVALID_REQUEST, none.status());
     }
 
     @Test
