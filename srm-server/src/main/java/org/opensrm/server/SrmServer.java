@@ -116,6 +116,7 @@ public final class SrmServer implements AutoCloseable {
         this.staging = new StagingArea(backend);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
         this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
+        this.metrics = new SrmMetrics();
         try {
             SurlParser surls = new SurlParser(surlHosts);
             GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
@@ -130,7 +131,6 @@ public final class SrmServer implements AutoCloseable {
                     mode.puts(), mode.gets(), mode.control(), spaces, backend.type(), config.mode(), VERSION);
 
             CurrentRequest current = new CurrentRequest();
-            this.metrics = new SrmMetrics();
             Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts);
             ServerConfig.Limits limits = config.limits();
             this.admissionTimer = daemonScheduler("srm-admission-timer");
@@ -198,6 +198,11 @@ public final class SrmServer implements AutoCloseable {
                                   SpaceTokens spaces, Lister lister, AccountResolver accounts, Clock clock) {
         FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces, lister, accounts,
                 config.full().scheduler(), fullModeConfig(config), clock);
+        metrics.gauge("srm_full_files_queued", () -> full.scheduler().queued());
+        for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
+            String name = "srm_full_files_in_progress_" + kind.name().toLowerCase(java.util.Locale.ROOT);
+            metrics.gauge(name, () -> full.scheduler().inProgress(kind));
+        }
         return new ModeServices(full.listings(), full.puts(), full.gets(), full.control(), new RequestState() {
             @Override
             public void start() throws SrmException {
