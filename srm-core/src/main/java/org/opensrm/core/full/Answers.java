@@ -4,7 +4,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
@@ -73,8 +75,9 @@ final class Answers {
         if (subset == null || subset.isEmpty()) {
             r.files().forEach(f -> answers.add(file(f, f.surl(), now, waits)));
         } else {
+            Finder files = finder(r);
             for (String surl : subset) {
-                Optional<FileRequest> f = find(r, surl);
+                Optional<FileRequest> f = files.find(surl);
                 answers.add(f.isPresent() ? file(f.get(), surl, now, waits)
                         : TransferFile.failed(surl, SrmStatus.SRM_INVALID_PATH, surl + " is not part of this request"));
             }
@@ -105,36 +108,46 @@ final class Answers {
         }
     }
 
-    /** The file of the request the client names by {@code surl}: the same text, or the same namespace path. */
-    Optional<FileRequest> find(Request r, String surl) {
-        Optional<FileRequest> same = r.fileBySurl(surl);
-        if (same.isPresent()) {
-            return same;
+    /** Finds the files of {@code r} by the SURLs a call names: the same text, or the same namespace path. */
+    Finder finder(Request r) {
+        return new Finder(r);
+    }
+
+    /** The files of one request by SURL, indexed on first use: one pass per call, not one per named SURL. */
+    final class Finder {
+        private final Request request;
+        private Map<String, FileRequest> byText;
+        private Map<SrmPath, FileRequest> byPath;
+
+        private Finder(Request request) {
+            this.request = request;
         }
-        try {
-            SrmPath path = surls.parse(surl);
-            for (FileRequest f : r.files()) {
-                if (path.equals(parseOrNull(f.surl()))) {
-                    return Optional.of(f);
-                }
+
+        Optional<FileRequest> find(String surl) {
+            if (byText == null) {
+                byText = new HashMap<>();
+                request.files().forEach(f -> byText.putIfAbsent(f.surl(), f));
             }
-        } catch (SrmException e) {
-            return Optional.empty();
-        }
-        return Optional.empty();
-    }
-
-    /** The files of {@code r} that a call names: all of them when it names none. */
-    List<FileRequest> named(Request r, List<String> subset) {
-        return subset == null || subset.isEmpty() ? r.files()
-                : subset.stream().map(s -> find(r, s)).flatMap(Optional::stream).toList();
-    }
-
-    private SrmPath parseOrNull(String surl) {
-        try {
-            return surls.parse(surl);
-        } catch (SrmException e) {
-            return null;
+            FileRequest same = byText.get(surl);
+            if (same != null) {
+                return Optional.of(same);
+            }
+            try {
+                SrmPath path = surls.parse(surl);
+                if (byPath == null) {
+                    byPath = new HashMap<>();
+                    for (FileRequest f : request.files()) {
+                        try {
+                            byPath.putIfAbsent(surls.parse(f.surl()), f);
+                        } catch (SrmException refusedAtOnce) {
+                            // a SURL that never named a path of this storage matches only by its text
+                        }
+                    }
+                }
+                return Optional.ofNullable(byPath.get(path));
+            } catch (SrmException e) {
+                return Optional.empty();
+            }
         }
     }
 

@@ -275,8 +275,9 @@ public final class QueuedPutService implements PutService {
             }
             return out;
         }
+        Answers.Finder files = answers.finder(r);
         for (String surl : subset) {
-            Optional<FileRequest> f = answers.find(r, surl);
+            Optional<FileRequest> f = files.find(surl);
             out.add(f.isPresent() ? finish(caller, r, f.get(), surl)
                     : new FileOutcome(surl, SrmStatus.SRM_INVALID_PATH, surl + " is not part of this request"));
         }
