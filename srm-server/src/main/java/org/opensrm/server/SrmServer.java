@@ -28,13 +28,10 @@ import org.opensrm.authz.vomsmap.VomsMapMapper;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.full.FullMode;
 import org.opensrm.core.full.FullModeConfig;
-import org.opensrm.core.full.PutUploads;
-import org.opensrm.core.full.QueuedRequestControl;
-import org.opensrm.core.full.Reaper;
-import org.opensrm.core.full.ReaperConfig;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.PutService;
@@ -119,6 +116,7 @@ public final class SrmServer implements AutoCloseable {
         this.staging = new StagingArea(backend);
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
         this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
+        this.metrics = new SrmMetrics();
         try {
             SurlParser surls = new SurlParser(surlHosts);
             GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
@@ -133,7 +131,6 @@ public final class SrmServer implements AutoCloseable {
                     mode.puts(), mode.gets(), mode.control(), spaces, backend.type(), config.mode(), VERSION);
 
             CurrentRequest current = new CurrentRequest();
-            this.metrics = new SrmMetrics();
             Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts);
             ServerConfig.Limits limits = config.limits();
             this.admissionTimer = daemonScheduler("srm-admission-timer");
@@ -194,33 +191,26 @@ public final class SrmServer implements AutoCloseable {
 
     /**
      * Full mode: requests queued in {@code store} and worked on by the engine's threads, request control over the
-     * same store, and the reaper enforcing lifetimes and the retention of finished requests.
+     * same store, and the reaper enforcing lifetimes and the retention of finished requests (all made by
+     * {@link FullMode}, which, at start, first lets lifetimes that ran out while the server was down expire).
      */
     private ModeServices fullMode(ServerConfig config, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
                                   SpaceTokens spaces, Lister lister, AccountResolver accounts, Clock clock) {
-        FullModeSettings settings = config.full();
         FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces, lister, accounts,
-                settings.scheduler(), fullModeConfig(config), clock);
-        PutUploads uploads = new PutUploads(backend, staging, accounts);
-        QueuedRequestControl control = new QueuedRequestControl(store, full.workQueue(), uploads, backend, surls,
-                settings.pinLifetimeMax(), clock);
-        Reaper reaper = new Reaper(store, full.workQueue(), uploads, ReaperConfig.builder()
-                .interval(settings.reaperInterval()).retention(settings.finishedRetention()).build(), clock);
-        return new ModeServices(full.listings(), full.puts(), full.gets(), control, new RequestState() {
+                config.full().scheduler(), fullModeConfig(config), clock);
+        metrics.gauge("srm_full_files_queued", () -> full.scheduler().queued());
+        for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
+            String name = "srm_full_files_in_progress_" + kind.name().toLowerCase(java.util.Locale.ROOT);
+            metrics.gauge(name, () -> full.scheduler().inProgress(kind));
+        }
+        return new ModeServices(full.listings(), full.puts(), full.gets(), full.control(), new RequestState() {
             @Override
             public void start() throws SrmException {
-                // Lifetimes that ran out while the server was down end first, so that no request past its time
-                // is resumed and served.
-                Reaper.Pass pass = reaper.runOnce();
-                LOG.info("lifetimes enforced before resuming: {} request(s) timed out, {} file(s) expired",
-                        pass.timedOut(), pass.expiredFiles());
                 full.start();
-                reaper.start();
             }
 
             @Override
             public void close() {
-                reaper.close();
                 full.close();
             }
         });
@@ -229,7 +219,11 @@ public final class SrmServer implements AutoCloseable {
     /** {@link FullModeConfig} from the {@code srm.*} keys full mode reads. */
     static FullModeConfig fullModeConfig(ServerConfig config) {
         FullModeSettings f = config.full();
-        return FullModeConfig.builder()
+        FullModeConfig.Builder b = FullModeConfig.builder();
+        for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
+            b.workers(kind, f.scheduler().maxInProgress(kind)); // one thread per file in progress
+        }
+        return b
                 .defaultRequestLifetime(f.requestLifetime()).maxRequestLifetime(f.requestLifetimeMax())
                 .defaultPinLifetime(f.pinLifetime()).maxPinLifetime(f.pinLifetimeMax())
                 .turlLifetime(f.turlLifetime())

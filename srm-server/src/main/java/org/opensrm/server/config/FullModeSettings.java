@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.opensrm.core.PostgresStoreConfig;
@@ -21,7 +22,8 @@ import org.opensrm.core.SchedulerConfig;
  *
  * @param store             {@code embedded} (SQLite under {@code srm.state.dir}) or {@code postgresql}
  * @param postgres          the shared database, present exactly when {@code store} is {@code postgresql} in full mode
- * @param scheduler         queue bound and files in progress per kind
+ * @param scheduler         queue bound and files in progress per kind (full mode gives each kind as many worker
+ *                          threads as it may have files in progress)
  * @param requestLifetime   total request time granted when a client asks for none
  * @param requestLifetimeMax the longest total request time granted, whatever a client asks
  * @param pinLifetime       pin lifetime granted when a client asks for none
@@ -40,6 +42,13 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
     public static final String EMBEDDED = "embedded";
     public static final String POSTGRESQL = "postgresql";
     private static final String PG = "srm.store.postgresql.";
+    /** The kinds full mode works on, each with its limit of files in progress (= its worker threads). */
+    public static final Map<RequestKind, String> IN_PROGRESS_KEYS = Map.of(
+            RequestKind.GET, "srm.scheduler.inprogress.get", RequestKind.PUT, "srm.scheduler.inprogress.put",
+            RequestKind.BRING_ONLINE, "srm.scheduler.inprogress.bringonline",
+            RequestKind.LS, "srm.scheduler.inprogress.ls");
+    /** Worker threads per kind at most: each file in progress holds one. */
+    private static final int MAX_WORKERS = 1024;
 
     static FullModeSettings from(RawConfig c, boolean fullMode) throws ConfigException {
         String store = c.oneOf("srm.store", EMBEDDED, POSTGRESQL);
@@ -61,10 +70,9 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
     private static SchedulerConfig scheduler(RawConfig c) throws ConfigException {
         SchedulerConfig.Builder b = SchedulerConfig.builder()
                 .maxQueuedFiles(c.getInt("srm.scheduler.queued.max", 1, 100_000_000));
-        b.maxInProgress(RequestKind.GET, c.getInt("srm.scheduler.inprogress.get", 1, 100_000));
-        b.maxInProgress(RequestKind.PUT, c.getInt("srm.scheduler.inprogress.put", 1, 100_000));
-        b.maxInProgress(RequestKind.BRING_ONLINE, c.getInt("srm.scheduler.inprogress.bringonline", 1, 100_000));
-        b.maxInProgress(RequestKind.LS, c.getInt("srm.scheduler.inprogress.ls", 1, 100_000));
+        for (Map.Entry<RequestKind, String> kind : IN_PROGRESS_KEYS.entrySet()) {
+            b.maxInProgress(kind.getKey(), c.getInt(kind.getValue(), 1, MAX_WORKERS));
+        }
         return b.build();
     }
 

@@ -53,10 +53,10 @@ class FullModeSettingsTest {
         assertEquals("embedded", f.store());
         assertEquals(Optional.empty(), f.postgres());
         assertEquals(100_000, f.scheduler().maxQueuedFiles());
-        assertEquals(64, f.scheduler().maxInProgress(RequestKind.GET));
-        assertEquals(64, f.scheduler().maxInProgress(RequestKind.PUT));
-        assertEquals(64, f.scheduler().maxInProgress(RequestKind.BRING_ONLINE));
-        assertEquals(16, f.scheduler().maxInProgress(RequestKind.LS));
+        assertEquals(4, f.scheduler().maxInProgress(RequestKind.GET));
+        assertEquals(4, f.scheduler().maxInProgress(RequestKind.PUT));
+        assertEquals(4, f.scheduler().maxInProgress(RequestKind.BRING_ONLINE));
+        assertEquals(4, f.scheduler().maxInProgress(RequestKind.LS));
         assertEquals(Duration.ofHours(1), f.requestLifetime());
         assertEquals(Duration.ofHours(24), f.requestLifetimeMax());
         assertEquals(Duration.ofHours(1), f.pinLifetime());
@@ -87,7 +87,7 @@ class FullModeSettingsTest {
         assertEquals(3, f.scheduler().maxInProgress(RequestKind.BRING_ONLINE));
         assertEquals(4, f.scheduler().maxInProgress(RequestKind.LS));
         String zero = refused("srm.scheduler.inprogress.put", "0");
-        assertTrue(zero.contains("'srm.scheduler.inprogress.put'") && zero.contains("between 1"), zero);
+        assertTrue(zero.contains("'srm.scheduler.inprogress.put' must be between 1 and 1024"), zero);
     }
 
     @Test

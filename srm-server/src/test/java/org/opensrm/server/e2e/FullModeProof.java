@@ -11,8 +11,8 @@ import org.opensrm.testkit.GridUser;
 import org.opensrm.testkit.HttpgSoapClient;
 
 /**
- * What shows that a client step ran against full mode and not gateway mode: the server answers
- * srmGetRequestTokens (gateway mode keeps no requests and answers SRM_NOT_SUPPORTED) and finds the user's
+ * What shows that a client step ran against full mode and not gateway mode: srmPing says so, and the server
+ * answers srmGetRequestTokens (gateway mode keeps no requests and answers SRM_NOT_SUPPORTED) and finds the user's
  * requests in its store.
  */
 final class FullModeProof {
@@ -29,7 +29,12 @@ final class FullModeProof {
         ClientRun cp = site.clients(user).gfal("gfal-copy", "-f", "file://" + local,
                 site.surl(directory + "/proof.bin"));
         assertTrue(cp.ok(), cp.describe());
-        HttpgSoapClient.Response r = new SrmSoap(site, user).requestTokens(null);
+        SrmSoap soap = new SrmSoap(site, user);
+        HttpgSoapClient.Response ping = soap.call("srmPing", "<srmPingRequest/>");
+        List<String> keys = ping.texts("srmPingResponse/otherInfo/extraInfoArray/key");
+        List<String> values = ping.texts("srmPingResponse/otherInfo/extraInfoArray/value");
+        assertEquals("full", values.get(keys.indexOf("srm_mode")), "srmPing names the mode: " + ping);
+        HttpgSoapClient.Response r = soap.requestTokens(null);
         assertEquals("SRM_SUCCESS", r.text("srmGetRequestTokensResponse/returnStatus/statusCode"), r.toString());
         List<String> tokens = r.texts("srmGetRequestTokensResponse/arrayOfRequestTokens/tokenArray/requestToken");
         assertFalse(tokens.isEmpty(), "the store keeps the user's requests: " + r);

@@ -23,8 +23,9 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
  * SIGKILL while requests are queued (its only GridFTP door went away, so no file can be served), suspended,
  * aborted and served (a file pinned, space available for an upload not done yet), then started again on the same
  * state directory with a door back: every token
- * answers the state it had, the queued work resumes and completes, and a request whose lifetime ran out while the
- * server was down has timed out instead of being served.
+ * answers the state it had, the queued work resumes and completes, and what ran out while the server was down has
+ * expired: a put past its total request time has timed out instead of being served, and a pin shortened to 2 s
+ * just before the kill has ended.
  */
 @Timeout(600)
 class RestartAfterSigkillTest {
@@ -97,6 +98,8 @@ class RestartAfterSigkillTest {
         String pinned = get(a, "/alice/seed.bin");
         Response pinnedBefore = FullModeSites.pollUntilSettled(() -> a.status("Get", pinned, List.of()), GET);
         assertEquals(List.of("SRM_FILE_PINNED"), SpecRequests.fileStatuses(pinnedBefore), pinnedBefore.toString());
+        String shortPin = get(a, "/alice/seed.bin");
+        FullModeSites.pollUntilSettled(() -> a.status("Get", shortPin, List.of()), GET);
         String uploading = put(a, "/alice/uploading.bin", 3600);
         Response uploadingBefore = FullModeSites.pollUntilSettled(() -> a.status("Put", uploading, List.of()), PUT);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(uploadingBefore),
@@ -121,9 +124,11 @@ class RestartAfterSigkillTest {
         Response abortedBefore = a.status("Put", aborted, List.of());
         assertStatus("SRM_ABORTED", abortedBefore, PUT);
 
+        Response shortened = a.extend(shortPin, List.of(surl("/alice/seed.bin")), 2);
+        assertStatus("SRM_SUCCESS", shortened, "srmExtendFileLifeTime");
         assertTrue(server.command().endsWith("/java"), "the process killed is the JVM: " + server.command());
         server.kill();
-        Thread.sleep(2_500); // the short-lived put's 2 s run out while the server is down
+        Thread.sleep(2_500); // the short-lived put's 2 s and the short pin's run out while the server is down
 
         server = site.launch(work, fullMode(site.doorB().node()), "server-2.log");
         SpecRequests b = alice();
@@ -138,6 +143,9 @@ class RestartAfterSigkillTest {
         assertStatus("SRM_REQUEST_SUSPENDED", b.status("Put", suspended, List.of()), PUT);
         assertStatus("SRM_ABORTED", b.status("Put", aborted, List.of()), PUT);
         assertStatus("SRM_REQUEST_TIMED_OUT", b.status("Put", shortLived, List.of()), PUT);
+        Response expiredPin = b.status("Get", shortPin, List.of());
+        assertEquals(List.of("SRM_FILE_LIFETIME_EXPIRED"), SpecRequests.fileStatuses(expiredPin),
+                expiredPin.toString());
 
         // The queued work resumes on the door that is there now, and completes.
         Response got = FullModeSites.pollUntilSettled(() -> b.status("Get", queuedGet, List.of()), GET);
