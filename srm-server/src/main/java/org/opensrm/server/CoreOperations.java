@@ -5,7 +5,8 @@ import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.NamespaceService;
 import org.opensrm.core.service.PutService;
 import org.opensrm.core.service.RequestControl;
-import org.opensrm.core.service.SpaceTokens;
+import org.opensrm.core.service.SurlParser;
+import org.opensrm.core.space.SpaceManagement;
 import org.opensrm.server.soap.SrmOperation;
 import org.opensrm.server.soap.SrmOperations;
 import org.opensrm.server.soap.gen.*;
@@ -14,8 +15,9 @@ import org.opensrm.server.soap.ops.*;
 /**
  * The operations the core's services answer, each built once over the running mode's services (gateway mode's or
  * full mode's: the composition root passes them). What a mode's service cannot do it answers itself with
- * {@code SRM_NOT_SUPPORTED} (gateway mode: srmSuspendRequest and the other calls that need request state);
- * operations no service answers yet (space reservation, srmCopy) keep {@link SrmOperations}' defaults.
+ * {@code SRM_NOT_SUPPORTED} (gateway mode: srmSuspendRequest and the other calls that need request state).
+ * Space reservation's operations are answered when the mode's {@link SpaceManagement} offers reservation (full
+ * mode); otherwise they, and operations no service answers yet (srmCopy), keep {@link SrmOperations}' defaults.
  */
 final class CoreOperations implements SrmOperations {
     private final LsOp ls;
@@ -46,9 +48,20 @@ final class CoreOperations implements SrmOperations {
     private final ExtendFileLifeTimeOp extendFileLifeTime;
     private final GetSpaceTokensOp getSpaceTokens;
     private final GetSpaceMetaDataOp getSpaceMetaData;
+    private final boolean reservations;
+    private final ReserveSpaceOp reserveSpace;
+    private final StatusOfReserveSpaceRequestOp statusOfReserveSpaceRequest;
+    private final ReleaseSpaceOp releaseSpace;
+    private final UpdateSpaceOp updateSpace;
+    private final StatusOfUpdateSpaceRequestOp statusOfUpdateSpaceRequest;
+    private final ChangeSpaceForFilesOp changeSpaceForFiles;
+    private final StatusOfChangeSpaceForFilesRequestOp statusOfChangeSpaceForFilesRequest;
+    private final ExtendFileLifeTimeInSpaceOp extendFileLifeTimeInSpace;
+    private final PurgeFromSpaceOp purgeFromSpace;
 
     CoreOperations(ListService lister, NamespaceService namespace, PutService puts, GetService gets,
-                   RequestControl control, SpaceTokens spaces, String backendType, String mode, String version) {
+                   RequestControl control, SpaceManagement spaces, SurlParser surls, String surlPrefix,
+                   String backendType, String mode, String version) {
         ls = new LsOp(lister);
         statusOfLsRequest = new StatusOfLsRequestOp(lister);
         mkdir = new MkdirOp(namespace);
@@ -76,7 +89,27 @@ final class CoreOperations implements SrmOperations {
         extendFileLifeTime = new ExtendFileLifeTimeOp(control);
         getSpaceTokens = new GetSpaceTokensOp(spaces);
         getSpaceMetaData = new GetSpaceMetaDataOp(spaces);
+        reservations = spaces.offersReservation();
+        reserveSpace = new ReserveSpaceOp(spaces);
+        statusOfReserveSpaceRequest = new StatusOfReserveSpaceRequestOp(spaces);
+        releaseSpace = new ReleaseSpaceOp(spaces);
+        updateSpace = new UpdateSpaceOp(spaces);
+        statusOfUpdateSpaceRequest = new StatusOfUpdateSpaceRequestOp(spaces);
+        changeSpaceForFiles = new ChangeSpaceForFilesOp(spaces, surls);
+        statusOfChangeSpaceForFilesRequest = new StatusOfChangeSpaceForFilesRequestOp(spaces);
+        extendFileLifeTimeInSpace = new ExtendFileLifeTimeInSpaceOp(spaces, surls, surlPrefix);
+        purgeFromSpace = new PurgeFromSpaceOp(spaces, surls);
     }
+
+    @Override public SrmOperation<SrmReserveSpaceRequest, SrmReserveSpaceResponse> reserveSpace() { return reservations ? reserveSpace : SrmOperations.super.reserveSpace(); }
+    @Override public SrmOperation<SrmStatusOfReserveSpaceRequestRequest, SrmStatusOfReserveSpaceRequestResponse> statusOfReserveSpaceRequest() { return reservations ? statusOfReserveSpaceRequest : SrmOperations.super.statusOfReserveSpaceRequest(); }
+    @Override public SrmOperation<SrmReleaseSpaceRequest, SrmReleaseSpaceResponse> releaseSpace() { return reservations ? releaseSpace : SrmOperations.super.releaseSpace(); }
+    @Override public SrmOperation<SrmUpdateSpaceRequest, SrmUpdateSpaceResponse> updateSpace() { return reservations ? updateSpace : SrmOperations.super.updateSpace(); }
+    @Override public SrmOperation<SrmStatusOfUpdateSpaceRequestRequest, SrmStatusOfUpdateSpaceRequestResponse> statusOfUpdateSpaceRequest() { return reservations ? statusOfUpdateSpaceRequest : SrmOperations.super.statusOfUpdateSpaceRequest(); }
+    @Override public SrmOperation<SrmChangeSpaceForFilesRequest, SrmChangeSpaceForFilesResponse> changeSpaceForFiles() { return reservations ? changeSpaceForFiles : SrmOperations.super.changeSpaceForFiles(); }
+    @Override public SrmOperation<SrmStatusOfChangeSpaceForFilesRequestRequest, SrmStatusOfChangeSpaceForFilesRequestResponse> statusOfChangeSpaceForFilesRequest() { return reservations ? statusOfChangeSpaceForFilesRequest : SrmOperations.super.statusOfChangeSpaceForFilesRequest(); }
+    @Override public SrmOperation<SrmExtendFileLifeTimeInSpaceRequest, SrmExtendFileLifeTimeInSpaceResponse> extendFileLifeTimeInSpace() { return reservations ? extendFileLifeTimeInSpace : SrmOperations.super.extendFileLifeTimeInSpace(); }
+    @Override public SrmOperation<SrmPurgeFromSpaceRequest, SrmPurgeFromSpaceResponse> purgeFromSpace() { return reservations ? purgeFromSpace : SrmOperations.super.purgeFromSpace(); }
 
     @Override public SrmOperation<SrmGetSpaceMetaDataRequest, SrmGetSpaceMetaDataResponse> getSpaceMetaData() { return getSpaceMetaData; }
     @Override public SrmOperation<SrmGetSpaceTokensRequest, SrmGetSpaceTokensResponse> getSpaceTokens() { return getSpaceTokens; }

@@ -5,6 +5,8 @@ import java.time.Clock;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestStores;
+import org.opensrm.core.space.SpaceStore;
+import org.opensrm.core.space.SpaceStores;
 import org.opensrm.server.config.FullModeSettings;
 import org.opensrm.server.config.ServerConfig;
 
@@ -27,6 +29,18 @@ final class RequestStoreOpening {
                     : RequestStores.embedded(config.stateDir(), clock);
         } catch (SrmException e) {
             throw new IOException("the request store (" + which + ") cannot be opened: " + reason(e), e);
+        }
+    }
+
+    /** The space reservations' store, in the same database as the requests. */
+    static SpaceStore openSpaces(ServerConfig config, Clock clock) throws IOException {
+        FullModeSettings full = config.full();
+        try {
+            return full.postgres().isPresent() ? SpaceStores.postgres(full.postgres().get(), clock)
+                    : SpaceStores.embedded(config.stateDir(), clock);
+        } catch (SrmException e) {
+            throw new IOException("the space store (in the request store's database) cannot be opened: "
+                    + reason(e), e);
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -68,6 +69,18 @@ import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
 import org.opensrm.transport.TransportConfig;
 import org.opensrm.transport.TransportStats;
+import org.opensrm.backend.FileStat;
+import org.opensrm.common.Account;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.TokenGenerator;
+import org.opensrm.core.full.StoredPins;
+import org.opensrm.core.service.NamespaceChanges;
+import org.opensrm.core.service.StaticSpaceToken;
+import org.opensrm.core.service.StaticSpaces;
+import org.opensrm.core.space.SpaceManagement;
+import org.opensrm.core.space.SpaceService;
+import org.opensrm.core.space.SpaceStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +92,8 @@ public final class SrmServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SrmServer.class);
     /** Released files remembered for SRM_RELEASED answers: about 200 bytes each, so at most some 20 MB. */
     private static final int RELEASED_FILES_REMEMBERED = 100_000;
+    /** Who asks the backend for the size of a file entering a space (the callers were checked already). */
+    private static final Account SERVER_ACCOUNT = new Account("root", 0, 0, java.util.Set.of());
     public static final String VERSION = "0.1.0";
     static final List<String> PATHS = List.of("/srm/managerv2", "/srm/v2/server");
 
@@ -127,8 +142,10 @@ public final class SrmServer implements AutoCloseable {
                     ? fullMode(config, store.get(), surls, gridftp, spaces, lister, accounts, clock)
                     : gatewayMode(config, surls, gridftp, spaces, lister, clock);
             this.requestState = mode.lifecycle();
-            SrmOperations ops = new CoreOperations(mode.listings(), new NamespaceService(backend, surls, mode.puts()),
-                    mode.puts(), mode.gets(), mode.control(), spaces, backend.type(), config.mode(), VERSION);
+            SrmOperations ops = new CoreOperations(mode.listings(),
+                    new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges()), mode.puts(),
+                    mode.gets(), mode.control(), mode.spaces(), surls, "srm://" + surlHosts.get(0), backend.type(),
+                    config.mode(), VERSION);
 
             CurrentRequest current = new CurrentRequest();
             Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts);
@@ -154,7 +171,7 @@ public final class SrmServer implements AutoCloseable {
 
     /** The services of the running mode, and what starts and stops with them (nothing in gateway mode). */
     private record ModeServices(ListService listings, PutService puts, GetService gets, RequestControl control,
-                                RequestState lifecycle) {
+                                SpaceManagement spaces, NamespaceChanges namespaceChanges, RequestState lifecycle) {
     }
 
     /** What full mode starts after the staging area and the upload journal are ready, and stops before the store. */
@@ -186,7 +203,8 @@ public final class SrmServer implements AutoCloseable {
                 clock);
         GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(),
                 released, clock);
-        return new ModeServices(lister, puts, gets, control, RequestState.NONE);
+        return new ModeServices(lister, puts, gets, control, new StaticSpaces(spaces, clock), NamespaceChanges.NONE,
+                RequestState.NONE);
     }
 
     /**
@@ -195,25 +213,57 @@ public final class SrmServer implements AutoCloseable {
      * {@link FullMode}, which, at start, first lets lifetimes that ran out while the server was down expire).
      */
     private ModeServices fullMode(ServerConfig config, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
-                                  SpaceTokens spaces, Lister lister, AccountResolver accounts, Clock clock) {
-        FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces, lister, accounts,
-                config.full().scheduler(), fullModeConfig(config), clock);
+                                  SpaceTokens spaces, Lister lister, AccountResolver accounts, Clock clock)
+            throws IOException {
+        SpaceStore spaceStore = RequestStoreOpening.openSpaces(config, clock);
+        SpaceService reservations = new SpaceService(spaceStore, config.space().limits(), this::sizeOf,
+                new StoredPins(store, surls), new TokenGenerator(), clock);
+        FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces,
+                Optional.of(reservations), lister, accounts, config.full().scheduler(), fullModeConfig(config), clock);
+        SpaceMetrics.register(metrics, reservations);
         metrics.gauge("srm_full_files_queued", () -> full.scheduler().queued());
         for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
             String name = "srm_full_files_in_progress_" + kind.name().toLowerCase(java.util.Locale.ROOT);
             metrics.gauge(name, () -> full.scheduler().inProgress(kind));
         }
-        return new ModeServices(full.listings(), full.puts(), full.gets(), full.control(), new RequestState() {
-            @Override
-            public void start() throws SrmException {
-                full.start();
-            }
+        return new ModeServices(full.listings(), full.puts(), full.gets(), full.control(), reservations, reservations,
+                new RequestState() {
+                    @Override
+                    public void start() throws SrmException {
+                        declareStaticTokens(reservations, spaces);
+                        full.start();
+                    }
 
-            @Override
-            public void close() {
-                full.close();
+                    @Override
+                    public void close() {
+                        full.close();
+                        spaceStore.close();
+                    }
+                });
+    }
+
+    /**
+     * Keeps every {@code space.tokens} entry as a reservation that cannot be released, with its configured size or,
+     * for size 0, the storage's total under its path (as gateway mode reports it), and its group if one is set.
+     */
+    private void declareStaticTokens(SpaceService reservations, SpaceTokens spaces) throws SrmException {
+        for (StaticSpaceToken t : config.spaceTokens()) {
+            long size = t.sizeBytes() > 0 ? t.sizeBytes() : spaces.figures(t).totalBytes();
+            reservations.declareStatic(t.name(), config.space().groupOf(t.name()), size, t.description());
+        }
+    }
+
+    /** A file's size for the space service (srmChangeSpaceForFiles), looked up as the server. */
+    private OptionalLong sizeOf(SrmPath path) throws SrmException {
+        try {
+            FileStat s = backend.stat(SERVER_ACCOUNT, path);
+            return s.isDirectory() ? OptionalLong.empty() : OptionalLong.of(s.size());
+        } catch (SrmException e) {
+            if (e.status() == SrmStatus.SRM_INVALID_PATH) {
+                return OptionalLong.empty();
             }
-        });
+            throw e;
+        }
     }
 
     /** {@link FullModeConfig} from the {@code srm.*} keys full mode reads. */

@@ -45,7 +45,7 @@ final class Answers {
 
     /** The owner of the caller's requests: its subject, mapped account and FQANs. */
     static Owner ownerOf(Caller caller) {
-        return new Owner(caller.dn(), caller.account().name(), caller.identity().fqans());
+        return caller.owner();
     }
 
     /**

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import org.opensrm.authz.AccountResolver;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
@@ -24,6 +25,7 @@ import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.UploadJanitor;
+import org.opensrm.core.space.SpaceService;
 import org.opensrm.core.service.Uploads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,6 +71,22 @@ public final class FullMode implements AutoCloseable {
     public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
                     StagingArea staging, UploadJanitor janitor, SpaceTokens spaces, Lister lister,
                     AccountResolver accounts, SchedulerConfig scheduler, FullModeConfig config, Clock clock) {
+        this(store, backend, surls, gridftp, staging, janitor, spaces, Optional.empty(), lister, accounts, scheduler,
+                config, clock);
+    }
+
+    /**
+     * As above, with space reservation: puts naming a reservation's token are admitted into it and counted at
+     * srmPutDone, every other end of such a put gives its claim back ({@link SpaceClaims} over {@code store}), and
+     * the reaper expires reservations whose lifetime ran out.
+     *
+     * @param reservations the space service over the same database, or empty (static tokens only)
+     */
+    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
+                    StagingArea staging, UploadJanitor janitor, SpaceTokens spaces,
+                    Optional<SpaceService> reservations, Lister lister, AccountResolver accounts,
+                    SchedulerConfig scheduler, FullModeConfig config, Clock clock) {
+        store = reservations.isPresent() ? new SpaceClaims(store, reservations.get()) : store;
         this.store = store;
         this.config = config;
         this.clock = clock;
@@ -77,7 +95,7 @@ public final class FullMode implements AutoCloseable {
         Answers answers = new Answers(store, dispatcher, surls, clock);
         this.gets = new QueuedGetService(backend, surls, gridftp, intake, answers, config);
         this.puts = new QueuedPutService(store, surls, gridftp, staging, new Uploads(backend, janitor), spaces,
-                accounts, intake, answers, config, clock);
+                accounts, intake, answers, config, clock, backend, reservations);
         this.listings = new QueuedListService(lister, surls, intake, answers, config);
         dispatcher.register(RequestKind.GET, gets.worker());
         dispatcher.register(RequestKind.BRING_ONLINE, gets.worker());
@@ -87,7 +105,7 @@ public final class FullMode implements AutoCloseable {
         this.control = new JournalingControl(new QueuedRequestControl(store, dispatcher, ended, backend, surls,
                 config.maxPinLifetime(), clock), puts, store);
         this.reaper = new Reaper(store, dispatcher, ended, ReaperConfig.builder().interval(config.reaperInterval())
-                .retention(config.finishedRetention()).build(), clock);
+                .retention(config.finishedRetention()).build(), clock, reservations);
     }
 
     /**

@@ -16,6 +16,7 @@ import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.backend.StorageBackend;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FileState;
 import org.opensrm.core.NewFile;
@@ -37,6 +38,9 @@ import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.TransferProtocols;
 import org.opensrm.core.service.TransferResult;
 import org.opensrm.core.service.Uploads;
+import org.opensrm.core.space.SpaceClaim;
+import org.opensrm.core.space.SpaceService;
+import org.opensrm.core.space.SpaceToken;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,11 +58,22 @@ import org.slf4j.LoggerFactory;
  * target ({@link #abortOpenPut}). After a restart only the puts still queued are known there; srmRm of a target
  * whose put was served before the restart still aborts the upload on disk (its tombstone), and srmPutDone then
  * answers {@code SRM_ABORTED} and records the abort in the store.
+ *
+ * <p>With space reservation on (a {@link SpaceService}), a put naming a {@code targetSpaceToken} is admitted into
+ * that reservation: the token must be one the caller may write into (else the whole request is refused with the
+ * service's status), and each file takes its expectedFileSize from the reservation's free space at once (a file
+ * that does not fit is refused {@code SRM_EXCEED_ALLOCATION}, the others go on). srmPutDone lands the upload and
+ * counts its real size; when that does not fit, the landed file is removed and the file fails
+ * {@code SRM_EXCEED_ALLOCATION}. A file that ends otherwise gives its claim back ({@link SpaceClaims}).
  */
 public final class QueuedPutService implements PutService {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedPutService.class);
     static final String OVERWRITE = "overwrite";
     static final String SPACE_TOKEN = "spaceToken";
+    /** Why srmPutDone's file did not fit its reservation (the landed file is removed, the file fails). */
+    private static final java.util.Set<SrmStatus> SPACE_REFUSALS = java.util.EnumSet.of(
+            SrmStatus.SRM_EXCEED_ALLOCATION, SrmStatus.SRM_SPACE_LIFETIME_EXPIRED, SrmStatus.SRM_NO_FREE_SPACE,
+            SrmStatus.SRM_INVALID_REQUEST);
     /** How much longer than its TURL an upload is journaled (the TURL's expiry is fixed a moment later). */
     private static final Duration JOURNAL_MARGIN = Duration.ofMinutes(1);
     private static final Duration PRUNE_EVERY = Duration.ofMinutes(1);
@@ -78,6 +93,8 @@ public final class QueuedPutService implements PutService {
     private final Answers answers;
     private final FullModeConfig config;
     private final Clock clock;
+    private final StorageBackend backend;
+    private final Optional<SpaceService> reservations;
     /** The open puts this frontend knows of, by upload, and their uploads by target. */
     private final Map<SrmPath, FileRef> openPuts = new ConcurrentHashMap<>();
     private final Map<SrmPath, SrmPath> uploadsByTarget = new ConcurrentHashMap<>();
@@ -85,7 +102,7 @@ public final class QueuedPutService implements PutService {
 
     QueuedPutService(RequestStore store, SurlParser surls, GridFtpPaths gridftp, StagingArea staging,
                      Uploads uploads, SpaceTokens spaces, AccountResolver accounts, Intake intake, Answers answers,
-                     FullModeConfig config, Clock clock) {
+                     FullModeConfig config, Clock clock, StorageBackend backend, Optional<SpaceService> space) {
         this.store = store;
         this.surls = surls;
         this.gridftp = gridftp;
@@ -97,13 +114,18 @@ public final class QueuedPutService implements PutService {
         this.answers = answers;
         this.config = config;
         this.clock = clock;
+        this.backend = backend;
+        this.reservations = space;
     }
 
     @Override
     public TransferResult prepare(Caller caller, PutRequest request) throws SrmException {
         intake.requireFileCount(request.files().size(), "arrayOfFileRequests");
         TransferProtocols.requireOffered(request.protocols());
-        Optional<StaticSpaceToken> space = spaces.resolve(request.spaceToken());
+        Optional<SpaceToken> reservation = reservationOf(caller, request.spaceToken());
+        Optional<StaticSpaceToken> space = reservation.isPresent() ? staticOf(reservation.get())
+                : spaces.resolve(request.spaceToken());
+        List<SpaceClaim> claims = new ArrayList<>();
         Duration turlLife = Intake.capped(request.pinLifetime(), config.turlLifetime(), config.turlLifetime());
         List<NewFile> files = new ArrayList<>(request.files().size());
         Map<Integer, SrmException> refused = new HashMap<>();
@@ -122,21 +144,71 @@ public final class QueuedPutService implements PutService {
                 if (targets.containsValue(path)) {
                     throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is named twice in this request");
                 }
+                if (reservation.isPresent()) {
+                    claims.add(reservations.get().admit(reservation.get(), caller.owner(), OptionalLong.of(f.expectedSize())));
+                }
                 targets.put(index, path);
             } catch (SrmException e) {
                 refused.put(index, e);
             }
-            OptionalLong size = f.expectedSize() > 0 ? OptionalLong.of(f.expectedSize()) : OptionalLong.empty();
+            OptionalLong size = f.expectedSize() > 0 && !refused.containsKey(index) ? OptionalLong.of(f.expectedSize())
+                    : OptionalLong.empty(); // a refused file holds no claim (SpaceClaims)
             files.add(new NewFile(surl, Optional.empty(), size, turlLife, Duration.ZERO));
         }
         Map<String, String> parameters = new HashMap<>();
         parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
-        space.ifPresent(s -> parameters.put(SPACE_TOKEN, s.name()));
+        reservation.ifPresent(t -> parameters.put(SPACE_TOKEN, t.value()));
         NewRequest r = new NewRequest(RequestKind.PUT, Answers.ownerOf(caller), request.options().description(),
                 parameters, intake.requestLifetime(request.options().totalRequestTime()), files);
-        SrmPath dir = targets.isEmpty() ? null : staging.directoryOf(caller.account());
-        Request stored = intake.submit(r, refused, made -> journal(caller.account(), dir, made, targets));
+        Request stored;
+        boolean[] kept = new boolean[1];
+        try {
+            SrmPath dir = targets.isEmpty() ? null : staging.directoryOf(caller.account());
+            stored = intake.submit(r, refused, made -> {
+                kept[0] = true; // from here on, the files' ends give their claims back (SpaceClaims)
+                journal(caller.account(), dir, made, targets);
+            });
+        } catch (SrmException | RuntimeException e) {
+            if (!kept[0]) {
+                giveBack(claims);
+            }
+            throw e;
+        }
         return answers.of(stored, List.of());
+    }
+
+    /**
+     * The reservation a put names, checked for the caller before any file is admitted (a token that is unknown,
+     * released, expired, or of a group the caller is not in refuses the whole request); empty without space
+     * reservation or token.
+     */
+    private Optional<SpaceToken> reservationOf(Caller caller, Optional<String> text) throws SrmException {
+        if (reservations.isEmpty() || text.isEmpty() || text.get().isBlank()) {
+            return Optional.empty();
+        }
+        SpaceToken token = SpaceToken.parse(text.get());
+        reservations.get().admit(token, caller.owner(), OptionalLong.of(0));
+        return Optional.of(token);
+    }
+
+    /** The static token of that name, whose area a put into it must land in. */
+    private Optional<StaticSpaceToken> staticOf(SpaceToken token) {
+        try {
+            return Optional.of(spaces.find(token.value()));
+        } catch (SrmException notStatic) {
+            return Optional.empty();
+        }
+    }
+
+    private void giveBack(List<SpaceClaim> claims) {
+        for (SpaceClaim c : claims) {
+            try {
+                reservations.get().abandon(c);
+            } catch (SrmException e) {
+                LOG.warn("a claim of {} bytes in space {} was not given back: {}", c.bytes(), c.token().shortId(),
+                        e.getMessage());
+            }
+        }
     }
 
     /** Journals the uploads of the accepted files until the request expires: their targets are busy from now. */
@@ -300,23 +372,45 @@ public final class QueuedPutService implements PutService {
         }
         try {
             SrmPath upload = uploadOf(caller.account(), r.token(), f.index());
-            uploads.land(caller.account(), upload, surls.parse(f.surl()), f.size().orElse(0),
+            SrmPath target = surls.parse(f.surl());
+            uploads.land(caller.account(), upload, target, f.size().orElse(0),
                     Boolean.parseBoolean(r.parameters().get(OVERWRITE)), r.createdAt(),
                     f.pinExpiresAt().orElse(r.expiresAt()), surl);
             close(upload);
+            Optional<SpaceClaim> claim = SpaceClaims.claimOf(r, f);
+            if (claim.isPresent()) {
+                count(caller, claim.get(), target);
+            }
             settle(r.token(), f.index(), x -> x.moveTo(FileState.SUCCESS));
             return FileOutcome.ok(surl);
         } catch (SrmException e) {
             try {
                 if (e.status() == SrmStatus.SRM_ABORTED) {
                     settle(r.token(), f.index(), x -> x.moveTo(FileState.ABORTED));
-                } else if (e.status() == SrmStatus.SRM_FAILURE) {
+                } else if (e.status() == SrmStatus.SRM_FAILURE || SPACE_REFUSALS.contains(e.status())) {
                     settle(r.token(), f.index(), x -> x.fail(e.status(), e.getMessage()));
                 }
             } catch (SrmException notStored) {
                 return FileOutcome.failed(surl, notStored);
             }
             return FileOutcome.failed(surl, e);
+        }
+    }
+
+    /**
+     * Counts a landed file in its reservation at its real size; when that does not fit, the file is removed (it
+     * never stays outside its quota) and srmPutDone fails with the reservation's status.
+     */
+    private void count(Caller caller, SpaceClaim claim, SrmPath target) throws SrmException {
+        long actual = backend.stat(caller.account(), target).size();
+        try {
+            reservations.get().commit(claim, target, actual, Optional.empty());
+        } catch (SrmException refused) {
+            backend.delete(caller.account(), target);
+            LOG.info("{} ({} bytes) removed: it does not fit space {}: {} {}", target, actual,
+                    claim.token().shortId(), refused.status(), refused.getMessage());
+            throw refused.status() == SrmStatus.SRM_INTERNAL_ERROR
+                    ? new SrmException(SrmStatus.SRM_FAILURE, "removed: " + refused.getMessage()) : refused;
         }
     }
 

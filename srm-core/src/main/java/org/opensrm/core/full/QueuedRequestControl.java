@@ -90,7 +90,7 @@ public final class QueuedRequestControl implements RequestControl {
 
     /** The owner a caller's requests are bound to. */
     static Owner ownerOf(Caller caller) {
-        return Owner.of(caller.dn(), caller.account().name());
+        return caller.owner();
     }
 
     /**

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -15,6 +16,7 @@ import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestToken;
+import org.opensrm.core.space.SpaceService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -46,9 +48,17 @@ public final class Reaper implements AutoCloseable {
     private final PutUploads uploads;
     private final ReaperConfig config;
     private final Clock clock;
+    private final Optional<SpaceService> spaces;
     private ScheduledExecutorService thread;
 
     public Reaper(RequestStore store, WorkQueue queue, PutUploads uploads, ReaperConfig config, Clock clock) {
+        this(store, queue, uploads, config, clock, Optional.empty());
+    }
+
+    /** As above, also expiring the space reservations whose lifetime ran out ({@link SpaceService#expireDue}). */
+    public Reaper(RequestStore store, WorkQueue queue, PutUploads uploads, ReaperConfig config, Clock clock,
+                  Optional<SpaceService> spaces) {
+        this.spaces = spaces;
         this.store = store;
         this.queue = queue;
         this.uploads = uploads;
@@ -117,6 +127,9 @@ public final class Reaper implements AutoCloseable {
             if (batch.size() < config.batchSize() || !progress) {
                 break;
             }
+        }
+        if (spaces.isPresent()) {
+            spaces.get().expireDue(config.batchSize()); // more than a batch: the next pass goes on
         }
         int purged = store.purgeFinished(now.minus(config.retention()));
         if (purged > 0) {

@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.opensrm.authz.ClientIdentity;
 import org.opensrm.authz.PathPolicy;
 import org.opensrm.common.Account;
+import org.opensrm.core.Owner;
 
 /**
  * An authenticated, authorised client: who it is, the local account it acts as, which paths it may touch how
@@ -25,5 +26,10 @@ public record Caller(ClientIdentity identity, Account account, PathPolicy paths,
     /** Who owns the caller's requests: the DN, or {@code sub@iss} of a token (which never starts with '/'). */
     public String dn() {
         return subject;
+    }
+
+    /** The caller as the owner of requests and reservations: its subject, mapped account and VOMS FQANs. */
+    public Owner owner() {
+        return new Owner(subject, account.name(), identity.fqans());
     }
 }

@@ -8,20 +8,31 @@ import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The directory operations: srmMkdir, srmRmdir, srmRm, srmMv and the three permission calls. srmRm of a target
  * that does not exist yet but that the caller is uploading aborts that put ({@link PutService#abortOpenPut}).
+ * Files srmRm removed and srmMv renamed are told to {@link NamespaceChanges} (full mode's space reservations).
  */
 public final class NamespaceService {
+    private static final Logger LOG = LoggerFactory.getLogger(NamespaceService.class);
+
     private final StorageBackend backend;
     private final SurlParser surls;
     private final PutService puts;
+    private final NamespaceChanges changes;
 
     public NamespaceService(StorageBackend backend, SurlParser surls, PutService puts) {
+        this(backend, surls, puts, NamespaceChanges.NONE);
+    }
+
+    public NamespaceService(StorageBackend backend, SurlParser surls, PutService puts, NamespaceChanges changes) {
         this.backend = backend;
         this.surls = surls;
         this.puts = puts;
+        this.changes = changes;
     }
 
     public void mkdir(Caller caller, String surl) throws SrmException {
@@ -64,6 +75,11 @@ public final class NamespaceService {
                     throw SrmException.invalidPath(path + " is a directory (use srmRmdir)");
                 }
                 backend.delete(caller.account(), path);
+                try {
+                    changes.removed(path);
+                } catch (SrmException e) {
+                    LOG.warn("{} was removed, but its space could not be told: {}", path, e.getMessage());
+                }
                 out.add(FileOutcome.ok(surl));
             } catch (SrmException e) {
                 out.add(FileOutcome.failed(surl, e));
@@ -86,6 +102,11 @@ public final class NamespaceService {
             throw SrmException.invalidPath("cannot move " + from + " into itself");
         }
         backend.rename(caller.account(), from, to, false);
+        try {
+            changes.renamed(from, to);
+        } catch (SrmException e) {
+            LOG.warn("{} was renamed to {}, but its space could not be told: {}", from, to, e.getMessage());
+        }
     }
 
     public void setPermission(Caller caller, String surl, PermissionChange change) throws SrmException {

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * srmUpdateSpace and srmChangeSpaceForFiles never return a request token, and their status calls answer
  * {@code SRM_INVALID_REQUEST} for any token (none was ever issued).
  */
-public final class SpaceService {
+public final class SpaceService implements SpaceManagement, org.opensrm.core.service.NamespaceChanges {
     private static final Logger LOG = LoggerFactory.getLogger(SpaceService.class);
     /** The longest user space token description accepted. */
     public static final int MAX_DESCRIPTION = 255;
@@ -67,6 +67,12 @@ public final class SpaceService {
      *                      {@code SRM_EXCEED_ALLOCATION} beyond the VO's limit; {@code SRM_NO_FREE_SPACE} beyond
      *                      the site's
      */
+    @Override
+    public boolean offersReservation() {
+        return true;
+    }
+
+    @Override
     public SpaceResult reserve(Owner caller, ReserveRequest request) throws SrmException {
         try {
             Instant now = clock.instant();
@@ -103,6 +109,7 @@ public final class SpaceService {
     }
 
     /** No reservation is answered asynchronously, so no request token exists to ask about. */
+    @Override
     public SpaceResult statusOfReserve(Owner caller, String requestToken) throws SrmException {
         throw SpaceRules.refused("srmStatusOfReserveSpaceRequest", caller, SpaceRules.noSuchRequest());
     }
@@ -119,6 +126,7 @@ public final class SpaceService {
      *                      {@code SRM_SPACE_LIFETIME_EXPIRED} for an expired one; {@code SRM_FAILURE} for uploads
      *                      in progress or (without force) pinned files
      */
+    @Override
     public SpaceReservation release(Owner caller, SpaceToken token, boolean forceFileRelease) throws SrmException {
         try {
             Instant now = clock.instant();
@@ -158,6 +166,7 @@ public final class SpaceService {
      *                      is used, a guaranteed size above the total, a bad lifetime; {@code SRM_EXCEED_ALLOCATION}
      *                      or {@code SRM_NO_FREE_SPACE} for growth beyond the VO's or site's limit
      */
+    @Override
     public SpaceResult update(Owner caller, SpaceToken token, SpaceUpdate update) throws SrmException {
         try {
             Instant now = clock.instant();
@@ -192,6 +201,7 @@ public final class SpaceService {
     }
 
     /** Updates are answered at once; no request token exists to ask about. */
+    @Override
     public SpaceResult statusOfUpdate(Owner caller, String requestToken) throws SrmException {
         throw SpaceRules.refused("srmStatusOfUpdateSpaceRequest", caller, SpaceRules.noSuchRequest());
     }
@@ -199,6 +209,7 @@ public final class SpaceService {
     // --- srmGetSpaceMetaData, srmGetSpaceTokens ---
 
     /** One answer per token, in order; a bad token fails alone. */
+    @Override
     public List<SpaceDetail> metaData(Owner caller, List<String> tokenTexts) throws SrmException {
         if (tokenTexts.isEmpty()) {
             throw SpaceRules.refused("srmGetSpaceMetaData", caller,
@@ -235,6 +246,7 @@ public final class SpaceService {
      *
      * @throws SrmException {@code SRM_INVALID_REQUEST} when none matches, as the specification has it
      */
+    @Override
     public List<SpaceToken> tokens(Owner caller, Optional<String> description) throws SrmException {
         Instant now = clock.instant();
         Optional<String> wanted = description.filter(d -> !d.isBlank());
@@ -260,12 +272,14 @@ public final class SpaceService {
      * @throws SrmException for the whole request: the target unknown, released or expired, or not writable by the
      *                      caller
      */
+    @Override
     public List<SpaceFileResult> changeSpaceForFiles(Owner caller, SpaceToken target, List<SrmPath> paths)
             throws SrmException {
         return files.changeSpaceForFiles(caller, target, paths);
     }
 
     /** Changes are answered at once; no request token exists to ask about. */
+    @Override
     public List<SpaceFileResult> statusOfChangeSpaceForFiles(Owner caller, String requestToken) throws SrmException {
         throw SpaceRules.refused("srmStatusOfChangeSpaceForFilesRequest", caller, SpaceRules.noSuchRequest());
     }
@@ -277,6 +291,7 @@ public final class SpaceService {
      * @param newLifetimeSeconds empty: as long as the space; {@value ReserveRequest#INFINITE}: infinite (cut to the
      *                           space's lifetime)
      */
+    @Override
     public List<SpaceFileResult> extendFileLifeTimeInSpace(Owner caller, SpaceToken token, List<SrmPath> paths,
                                                            OptionalLong newLifetimeSeconds) throws SrmException {
         return files.extendFileLifeTimeInSpace(caller, token, paths, newLifetimeSeconds);
@@ -287,6 +302,7 @@ public final class SpaceService {
      * the space stays and answers {@code SRM_LAST_COPY} (srmRm removes it, which {@link #removed} follows); one whose
      * lifetime in the space ran out leaves the space and gives its bytes back.
      */
+    @Override
     public List<SpaceFileResult> purgeFromSpace(Owner caller, SpaceToken token, List<SrmPath> paths)
             throws SrmException {
         return files.purgeFromSpace(caller, token, paths);
@@ -343,11 +359,13 @@ public final class SpaceService {
     }
 
     /** srmRm removed a file: it leaves its space, if any. */
+    @Override
     public void removed(SrmPath path) throws SrmException {
         store.removeFile(path);
     }
 
     /** srmMv renamed a file: it keeps its space. */
+    @Override
     public void renamed(SrmPath from, SrmPath to) throws SrmException {
         store.renameFile(from, to);
     }

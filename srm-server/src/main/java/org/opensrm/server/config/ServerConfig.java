@@ -29,7 +29,7 @@ public record ServerConfig(
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
         int maxConnectionsPerAddress, Duration handshakeTimeout, int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs,
-        FullModeSettings full) {
+        FullModeSettings full, SpaceSettings space) {
     public static final String GATEWAY = "gateway";
     public static final String FULL = "full";
 
@@ -109,7 +109,8 @@ public record ServerConfig(
                         c.getInt("srm.request.max.bytes", 1024, 1 << 30), c.getInt("srm.request.max.items", 1, 10_000_000),
                         requestMemory(c)),
                 c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
-                hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)));
+                hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)),
+                SpaceSettings.from(c, c.getList("space.tokens")));
     }
 
     /** {@code srm.mode}: gateway (synchronous, stateless) or full (queued requests kept in a store). */
@@ -251,9 +252,9 @@ public record ServerConfig(
 
     private static List<StaticSpaceToken> spaceTokens(RawConfig c) throws ConfigException {
         for (String key : c.keys()) {
-            if (key.startsWith("space.token.") && !key.matches("space\\.token\\..+\\.(path|description|size)")) {
+            if (key.startsWith("space.token.") && !key.matches("space\\.token\\..+\\.(path|description|size|group)")) {
                 throw new ConfigException("unknown configuration key '" + key
-                        + "' (space token keys are space.token.NAME.path, .description and .size)");
+                        + "' (space token keys are space.token.NAME.path, .description, .size and .group)");
             }
         }
         List<StaticSpaceToken> out = new ArrayList<>();

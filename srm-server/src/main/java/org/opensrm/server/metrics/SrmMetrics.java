@@ -97,6 +97,15 @@ public final class SrmMetrics {
                 .callback(cb -> cb.call(value.get().doubleValue())).build());
     }
 
+    /**
+     * Adds a gauge with one sample per value of its label, read at scrape time (e.g. bytes per space token). A
+     * second registration under the same name replaces the first.
+     */
+    public void labelledGauge(String name, String label, Supplier<Map<String, ? extends Number>> values) {
+        replace(name, GaugeWithCallback.builder().name(name).help(help(name)).labelNames(label)
+                .callback(cb -> values.get().forEach((k, v) -> cb.call(v.doubleValue(), k))).build());
+    }
+
     /** The registry every figure is kept in (for exporters and parsers). */
     public PrometheusRegistry registry() {
         return registry;

@@ -1,12 +1,12 @@
 package org.opensrm.server.soap.ops;
 
 import java.util.List;
-import org.opensrm.backend.SpaceFigures;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.service.Caller;
-import org.opensrm.core.service.SpaceTokens;
+import org.opensrm.core.space.SpaceDetail;
+import org.opensrm.core.space.SpaceManagement;
+import org.opensrm.core.space.SpaceReservation;
 import org.opensrm.server.soap.ResponseType;
 import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
@@ -15,13 +15,15 @@ import org.opensrm.server.soap.gen.ArrayOfTMetaDataSpace;
 import org.opensrm.server.soap.gen.SrmGetSpaceMetaDataRequest;
 import org.opensrm.server.soap.gen.SrmGetSpaceMetaDataResponse;
 import org.opensrm.server.soap.gen.TMetaDataSpace;
-import org.opensrm.server.soap.gen.TRetentionPolicyInfo;
 
-/** srmGetSpaceMetaData: sizes of static space tokens, from configuration and the storage. */
+/**
+ * srmGetSpaceMetaData: sizes and lifetimes of each token (static tokens: the configured size or the storage's
+ * figures, infinite lifetime), one answer per token in order; a bad token fails alone.
+ */
 public final class GetSpaceMetaDataOp implements SrmOperation<SrmGetSpaceMetaDataRequest, SrmGetSpaceMetaDataResponse> {
-    private final SpaceTokens spaces;
+    private final SpaceManagement spaces;
 
-    public GetSpaceMetaDataOp(SpaceTokens spaces) {
+    public GetSpaceMetaDataOp(SpaceManagement spaces) {
         this.spaces = spaces;
     }
 
@@ -38,25 +40,24 @@ public final class GetSpaceMetaDataOp implements SrmOperation<SrmGetSpaceMetaDat
         }
         ArrayOfTMetaDataSpace array = new ArrayOfTMetaDataSpace();
         int ok = 0;
-        for (String name : names) {
+        for (SpaceDetail d : spaces.metaData(caller.owner(), names)) {
             TMetaDataSpace m = new TMetaDataSpace();
-            m.setSpaceToken(name);
-            try {
-                StaticSpaceToken t = spaces.find(name);
-                SpaceFigures f = spaces.figures(t);
-                TRetentionPolicyInfo retention = new TRetentionPolicyInfo();
-                retention.setRetentionPolicy("REPLICA");
-                retention.setAccessLatency("ONLINE");
-                m.setRetentionPolicyInfo(retention);
-                m.setTotalSize(Wire.size(f.totalBytes()));
-                m.setGuaranteedSize(Wire.size(f.totalBytes()));
-                m.setUnusedSize(Wire.size(f.freeBytes()));
-                m.setLifetimeAssigned(-1);
-                m.setLifetimeLeft(-1);
-                m.setStatus(Wire.success());
+            m.setSpaceToken(d.token());
+            m.setStatus(Wire.status(d.status(), d.explanation()));
+            if (d.reservation().isPresent()) {
+                SpaceReservation r = d.reservation().get();
+                m.setRetentionPolicyInfo(SpaceWire.retention(r));
+                if (!r.isStatic()) {
+                    m.setOwner(r.owner().dn());
+                }
+                m.setTotalSize(Wire.size(r.totalBytes()));
+                m.setGuaranteedSize(Wire.size(r.guaranteedBytes()));
+                m.setUnusedSize(Wire.size(r.totalBytes() - r.usedBytes()));
+                m.setLifetimeAssigned(SpaceWire.lifetimeAssigned(r));
+                m.setLifetimeLeft(SpaceWire.lifetime(d.lifetimeLeft()));
+            }
+            if (d.status() == SrmStatus.SRM_SUCCESS) {
                 ok++;
-            } catch (SrmException e) {
-                m.setStatus(Wire.status(e.status(), e.getMessage()));
             }
             array.getSpaceDataArray().add(m);
         }

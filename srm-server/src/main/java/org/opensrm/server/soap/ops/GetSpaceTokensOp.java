@@ -1,9 +1,10 @@
 package org.opensrm.server.soap.ops;
 
-import org.opensrm.common.SrmStatus;
-import org.opensrm.core.service.StaticSpaceToken;
+import java.util.Optional;
+import org.opensrm.common.SrmException;
 import org.opensrm.core.service.Caller;
-import org.opensrm.core.service.SpaceTokens;
+import org.opensrm.core.space.SpaceManagement;
+import org.opensrm.core.space.SpaceToken;
 import org.opensrm.server.soap.ResponseType;
 import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
@@ -11,11 +12,14 @@ import org.opensrm.server.soap.Wire;
 import org.opensrm.server.soap.gen.SrmGetSpaceTokensRequest;
 import org.opensrm.server.soap.gen.SrmGetSpaceTokensResponse;
 
-/** srmGetSpaceTokens: the static tokens whose description matches. */
+/**
+ * srmGetSpaceTokens: the tokens the caller may see whose description matches (gateway mode: the static tokens;
+ * full mode: also the reservations of the caller's groups); none is SRM_INVALID_REQUEST.
+ */
 public final class GetSpaceTokensOp implements SrmOperation<SrmGetSpaceTokensRequest, SrmGetSpaceTokensResponse> {
-    private final SpaceTokens spaces;
+    private final SpaceManagement spaces;
 
-    public GetSpaceTokensOp(SpaceTokens spaces) {
+    public GetSpaceTokensOp(SpaceManagement spaces) {
         this.spaces = spaces;
     }
 
@@ -25,15 +29,11 @@ public final class GetSpaceTokensOp implements SrmOperation<SrmGetSpaceTokensReq
     }
 
     @Override
-    public SrmGetSpaceTokensResponse handle(Caller caller, SrmGetSpaceTokensRequest q) {
-        var names = spaces.matching(q.getUserSpaceTokenDescription()).stream().map(StaticSpaceToken::name).toList();
+    public SrmGetSpaceTokensResponse handle(Caller caller, SrmGetSpaceTokensRequest q) throws SrmException {
+        var tokens = spaces.tokens(caller.owner(), Optional.ofNullable(q.getUserSpaceTokenDescription()));
         SrmGetSpaceTokensResponse r = new SrmGetSpaceTokensResponse();
-        if (names.isEmpty()) {
-            r.setReturnStatus(Wire.status(SrmStatus.SRM_INVALID_REQUEST, "no space token matches the description"));
-            return r;
-        }
         r.setReturnStatus(Wire.success());
-        r.setArrayOfSpaceTokens(Wire.stringArray(names));
+        r.setArrayOfSpaceTokens(Wire.stringArray(tokens.stream().map(SpaceToken::value).toList()));
         return r;
     }
 }
