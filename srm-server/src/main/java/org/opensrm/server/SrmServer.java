@@ -93,7 +93,7 @@ public final class SrmServer implements AutoCloseable {
     /** Released files remembered for SRM_RELEASED answers: about 200 bytes each, so at most some 20 MB. */
     private static final int RELEASED_FILES_REMEMBERED = 100_000;
     /** Who asks the backend for the size of a file entering a space (the callers were checked already). */
-    private static final Account SERVER_ACCOUNT = new Account("root", 0, 0, java.util.Set.of());
+    private static final Account SERVER_ACCOUNT = new Account("root", 0, 0, java.util.Set.of(0));
     public static final String VERSION = "0.1.0";
     static final List<String> PATHS = List.of("/srm/managerv2", "/srm/v2/server");
 

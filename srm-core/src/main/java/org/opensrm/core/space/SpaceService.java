@@ -256,11 +256,31 @@ public final class SpaceService implements SpaceManagement, org.opensrm.core.ser
                 out.add(r.token());
             }
         }
+        if (out.isEmpty() && wanted.isPresent()) {
+            byValue(caller, wanted.get(), now).ifPresent(out::add);
+        }
         if (out.isEmpty()) {
             throw SpaceRules.refused("srmGetSpaceTokens", caller, SrmException.invalidRequest(
                     "no space token" + wanted.map(d -> " with description '" + d + "'").orElse("")));
         }
         return out;
+    }
+
+    /**
+     * A description that is no reservation's but is a token the caller may see names that reservation: gfal2's
+     * {@code -S} option is looked up as a description, and users pass it the token srmReserveSpace gave them.
+     */
+    private Optional<SpaceToken> byValue(Owner caller, String text, Instant now) throws SrmException {
+        try {
+            SpaceReservation r = store.load(SpaceToken.parse(text));
+            return r.stateAt(now) == SpaceState.RESERVED && rules.maySee(caller, r) ? Optional.of(r.token())
+                    : Optional.empty();
+        } catch (SrmException unknown) {
+            if (unknown.status() == SrmStatus.SRM_INTERNAL_ERROR) {
+                throw unknown;
+            }
+            return Optional.empty();
+        }
     }
 
     // --- srmChangeSpaceForFiles (+ status), srmExtendFileLifeTimeInSpace, srmPurgeFromSpace ---
