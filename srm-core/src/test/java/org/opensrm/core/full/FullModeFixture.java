@@ -106,6 +106,16 @@ final class FullModeFixture implements AutoCloseable {
         return full;
     }
 
+    /** Starts full mode with space reservation over {@code spaces}, on the embedded store. */
+    FullMode startWithSpace(org.opensrm.core.space.SpaceService spaces, FullModeConfig config) throws SrmException {
+        this.store = RequestStores.embedded(state, clock);
+        full = new FullMode(store, backend, surls, gridftp, staging, janitor, new SpaceTokens(List.of(), backend),
+                Optional.of(spaces), new Lister(backend, surls, 1000, janitor), accounts,
+                SchedulerConfig.builder().build(), config, clock);
+        full.start();
+        return full;
+    }
+
     FullMode start() throws SrmException {
         return start(config().build(), SchedulerConfig.builder().build());
     }

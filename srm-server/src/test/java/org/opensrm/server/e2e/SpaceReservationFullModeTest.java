@@ -94,6 +94,11 @@ class SpaceReservationFullModeTest {
         return restarted != null ? restarted.port() : site.port();
     }
 
+    /** A SURL of the running server (the restarted one after the restart test). */
+    private static String surl(String path) {
+        return E2eSite.surl(port(), path);
+    }
+
     private static SpaceCalls as(GridUser user) {
         return new SpaceCalls(new SrmSoap(site, user, port()));
     }
@@ -207,17 +212,17 @@ class SpaceReservationFullModeTest {
     void onlyMembersOfItsGroupPutIntoItAndAnAbortedPutGivesItsBytesBack() throws Exception {
         SpaceCalls alice = as(aliceA);
         String token = reserve(alice, "alice-members", 5000);
-        Response bobs = as(bobB).put(site.surl("/shared/by-bob.bin"), token, 1000);
+        Response bobs = as(bobB).put(surl("/shared/by-bob.bin"), token, 1000);
         assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.status(bobs, "srmPrepareToPut"), bobs.toString());
         assertEquals(5000, unused(alice, token));
-        Response put = alice.put(site.surl("/shared/by-alice.bin"), token, 1000);
+        Response put = alice.put(surl("/shared/by-alice.bin"), token, 1000);
         String request = SpecRequests.requestToken(put, "srmPrepareToPut");
         assertFalse(SpecRequests.fileStatuses(put).contains("SRM_EXCEED_ALLOCATION"), put.toString());
         assertEquals(4000, unused(alice, token), "the put's expected size is held while it runs");
         Response abort = new SrmSoap(site, aliceA, port()).abortRequest(request);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(abort, "srmAbortRequest"), abort.toString());
         assertEquals(5000, unused(alice, token), "an aborted put gives its bytes back");
-        Response unknown = alice.put(site.surl("/shared/x.bin"), "no-such-space", 10);
+        Response unknown = alice.put(surl("/shared/x.bin"), "no-such-space", 10);
         assertEquals("SRM_INVALID_REQUEST", SpaceCalls.status(unknown, "srmPrepareToPut"), unknown.toString());
     }
 
@@ -230,7 +235,7 @@ class SpaceReservationFullModeTest {
         try {
             List<Future<Response>> puts = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
-                String surl = site.surl("/shared/race-" + i + ".bin");
+                String surl = surl("/shared/race-" + i + ".bin");
                 Callable<Response> put = () -> as(aliceA).put(surl, token, 1000);
                 puts.add(pool.submit(put));
             }
@@ -268,17 +273,17 @@ class SpaceReservationFullModeTest {
         Path small = OnDisk.randomFile(site.scratch("space").resolve("small.bin"), 3000, 7);
         // gfal2 looks -S up as a user space token description (srmGetSpaceTokens), as sites name their spaces
         ClientRun cp = gfal.gfal("gfal-copy", "-S", "alice-gfal", "file://" + small,
-                site.surl("/shared/small.bin"));
+                surl("/shared/small.bin"));
         assertTrue(cp.ok(), cp.describe());
         assertEquals(3000, Files.size(site.onDisk("/shared/small.bin")));
         assertEquals(2000, unused(alice, token), "the file counts against the reservation");
 
-        ClientRun xattr = gfal.gfal("gfal-xattr", site.surl("/shared"), "spacetoken");
+        ClientRun xattr = gfal.gfal("gfal-xattr", surl("/shared"), "spacetoken");
         assertTrue(xattr.ok(), xattr.describe());
         assertTrue(xattr.stdout().contains(token), "gfal-xattr lists the reservation: " + xattr.describe());
 
         Path large = OnDisk.randomFile(site.scratch("space").resolve("large.bin"), 4000, 8);
-        ClientRun tooLarge = gfal.gfal("gfal-copy", "-S", token, "file://" + large, site.surl("/shared/large.bin"));
+        ClientRun tooLarge = gfal.gfal("gfal-copy", "-S", token, "file://" + large, surl("/shared/large.bin"));
         assertFalse(tooLarge.ok(), tooLarge.describe());
         assertTrue(tooLarge.stderr().contains("SRM_EXCEED_ALLOCATION"), "the client shows the server's status: "
                 + tooLarge.describe());
@@ -289,7 +294,7 @@ class SpaceReservationFullModeTest {
         assertTrue(scrape.contains("srm_space_used_bytes{token=\"" + token + "\"} 3000"), scrape);
         assertTrue(scrape.contains("srm_space_free_bytes{token=\"" + token + "\"} 2000"), scrape);
 
-        ClientRun rm = gfal.gfal("gfal-rm", site.surl("/shared/small.bin"));
+        ClientRun rm = gfal.gfal("gfal-rm", surl("/shared/small.bin"));
         assertTrue(rm.ok(), rm.describe());
         assertEquals(5000, unused(alice, token), "srmRm gives the file's bytes back");
     }
@@ -299,7 +304,7 @@ class SpaceReservationFullModeTest {
     void aPutLargerThanItsExpectedSizeIsRemovedAtPutDoneWhenTheRestDoesNotFit() throws Exception {
         SpaceCalls alice = as(aliceA);
         String token = reserve(alice, "alice-putdone", 2000);
-        String surl = site.surl("/shared/unannounced.bin");
+        String surl = surl("/shared/unannounced.bin");
         Response put = alice.put(surl, token, -1);
         String request = SpecRequests.requestToken(put, "srmPrepareToPut");
         SrmSoap soap = new SrmSoap(site, aliceA, port());
@@ -322,12 +327,12 @@ class SpaceReservationFullModeTest {
         SpaceCalls alice = as(aliceA);
         String token = reserve(alice, "alice-change", 5000);
         Path local = OnDisk.randomFile(site.scratch("space").resolve("plain.bin"), 1000, 10);
-        String surl = site.surl("/shared/plain.bin");
+        String surl = surl("/shared/plain.bin");
         ClientRun cp = site.clients(aliceA).gfal("gfal-copy", "file://" + local, surl);
         assertTrue(cp.ok(), cp.describe());
         assertEquals(5000, unused(alice, token), "a put without a token takes nothing");
 
-        Response change = alice.changeSpaceForFiles(token, List.of(surl, site.surl("/shared/missing.bin")));
+        Response change = alice.changeSpaceForFiles(token, List.of(surl, surl("/shared/missing.bin")));
         assertEquals("SRM_PARTIAL_SUCCESS", SpaceCalls.status(change, "srmChangeSpaceForFiles"), change.toString());
         assertEquals(List.of("SRM_SUCCESS", "SRM_INVALID_PATH"), SpecRequests.fileStatuses(change));
         assertEquals(4000, unused(alice, token));
@@ -344,7 +349,7 @@ class SpaceReservationFullModeTest {
         assertTrue(Files.exists(site.onDisk("/shared/plain.bin")));
         assertEquals(4000, unused(alice, token));
 
-        String moved = site.surl("/shared/moved.bin");
+        String moved = surl("/shared/moved.bin");
         assertEquals("SRM_SUCCESS", SpaceCalls.status(new SrmSoap(site, aliceA, port()).mv(surl, moved), "srmMv"));
         assertEquals(4000, unused(alice, token), "a renamed file keeps its space");
         ClientRun rm = site.clients(aliceA).gfal("gfal-rm", moved);
@@ -359,9 +364,9 @@ class SpaceReservationFullModeTest {
         String token = reserve(alice, "alice-restart", 5000);
         Path local = OnDisk.randomFile(site.scratch("space").resolve("kept.bin"), 1500, 11);
         ClientRun cp = site.clients(aliceA).gfal("gfal-copy", "-S", token, "file://" + local,
-                site.surl("/shared/kept.bin"));
+                surl("/shared/kept.bin"));
         assertTrue(cp.ok(), cp.describe());
-        Response open = alice.put(site.surl("/shared/open.bin"), token, 1000);
+        Response open = alice.put(surl("/shared/open.bin"), token, 1000);
         assertFalse(SpecRequests.fileStatuses(open).contains("SRM_EXCEED_ALLOCATION"), open.toString());
         String openRequest = SpecRequests.requestToken(open, "srmPrepareToPut");
         assertEquals(2500, unused(alice, token));
@@ -380,7 +385,7 @@ class SpaceReservationFullModeTest {
         Response abort = new SrmSoap(site, aliceA, port()).abortRequest(openRequest);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(abort, "srmAbortRequest"), abort.toString());
         assertEquals(3500, unused(after, token), "the put open across the restart gives its bytes back");
-        Response race = after.put(site.surl("/shared/after.bin"), token, 3501);
+        Response race = after.put(surl("/shared/after.bin"), token, 3501);
         assertEquals(List.of("SRM_EXCEED_ALLOCATION"), SpecRequests.fileStatuses(race), race.toString());
     }
 }
