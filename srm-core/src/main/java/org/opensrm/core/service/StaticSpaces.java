@@ -36,8 +36,9 @@ public final class StaticSpaces implements SpaceManagement {
             try {
                 StaticSpaceToken t = tokens.find(name);
                 SpaceFigures f = tokens.figures(t);
+                long free = Math.max(0, Math.min(f.totalBytes(), f.freeBytes()));
                 SpaceReservation r = SpaceReservation.declared(t.name(), Optional.empty(), f.totalBytes(),
-                        t.description(), clock.instant()).withUsed(f.totalBytes() - f.freeBytes());
+                        t.description(), clock.instant()).withUsed(f.totalBytes() - free);
                 out.add(new SpaceDetail(name, SrmStatus.SRM_SUCCESS, "", Optional.of(r), Optional.empty()));
             } catch (SrmException e) {
                 out.add(new SpaceDetail(name, e.status(), e.getMessage(), Optional.empty(), Optional.empty()));
