@@ -42,7 +42,9 @@ class TwoFrontendsShareOnePostgresTest {
     static void start() throws Exception {
         postgres = PostgresCluster.create();
         String url = postgres.createDatabase("srm");
-        site = E2eSite.start(FullModeSites.onPostgres(url));
+        Map<String, String> settings = new java.util.HashMap<>(FullModeSites.onPostgres(url));
+        settings.put("space.limit.user", "1000000"); // Alice, without VOMS attributes, reserves for her account
+        site = E2eSite.start(settings);
         frontendB = site.frontend("b");
         refusing = new Socket(); // bound, never listening: connections to it are refused, and no one else takes it
         refusing.bind(new InetSocketAddress("127.0.0.1", 0));
@@ -131,5 +133,39 @@ class TwoFrontendsShareOnePostgresTest {
         assertTrue(!"SRM_SUCCESS".equals(SpecRequests.status(done, "srmPutDone")),
                 "no srmPutDone after abort: " + done);
         assertTrue(Files.notExists(site.onDisk("/alice/aborted.bin")), "no data lands");
+    }
+
+    @Test
+    void putsThroughTwoFrontendsRacingForOneReservationGetExactlyWhatFits() throws Exception {
+        SpaceCalls onA = new SpaceCalls(new SrmSoap(site, site.alice(), site.port()));
+        SpaceCalls onB = new SpaceCalls(new SrmSoap(site, site.alice(), frontendB.port()));
+        Response made = onA.reserve("shared-race", 3000);
+        assertEquals("SRM_SUCCESS", SpaceCalls.status(made, "srmReserveSpace"), made.toString());
+        String space = SpaceCalls.space(made);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Future<Response>> puts = new java.util.ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                SpaceCalls via = i % 2 == 0 ? onA : onB;
+                String surl = site.surl("/alice/shared-race-" + i + ".bin");
+                puts.add(pool.submit(() -> via.put(surl, space, 1000)));
+            }
+            List<String> admitted = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<Response> f : puts) {
+                Response r = f.get();
+                if (!SpecRequests.fileStatuses(r).contains("SRM_EXCEED_ALLOCATION")) {
+                    admitted.add(SpecRequests.requestToken(r, "srmPrepareToPut"));
+                }
+            }
+            assertEquals(3, admitted.size(), "exactly what fits, across both frontends");
+            Response full = onB.metaData(space);
+            assertEquals(0, SpaceCalls.figure(full, "unusedSize"), full.toString());
+            for (String token : admitted) {
+                b.abort(token);
+            }
+            assertEquals(3000, SpaceCalls.figure(onA.metaData(space), "unusedSize"));
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
