@@ -248,8 +248,21 @@ public final class SrmServer implements AutoCloseable {
      */
     private void declareStaticTokens(SpaceService reservations, SpaceTokens spaces) throws SrmException {
         for (StaticSpaceToken t : config.spaceTokens()) {
-            long size = t.sizeBytes() > 0 ? t.sizeBytes() : spaces.figures(t).totalBytes();
+            long size = t.sizeBytes() > 0 ? t.sizeBytes() : storageTotal(spaces, t);
             reservations.declareStatic(t.name(), config.space().groupOf(t.name()), size, t.description());
+        }
+    }
+
+    /** The storage's size under a static token's path, or under the root while that path does not exist yet. */
+    private long storageTotal(SpaceTokens spaces, StaticSpaceToken t) throws SrmException {
+        try {
+            return spaces.figures(t).totalBytes();
+        } catch (SrmException e) {
+            if (e.status() != SrmStatus.SRM_INVALID_PATH) {
+                throw e;
+            }
+            LOG.warn("space token {}: {} does not exist yet; sized as the storage's root", t.name(), t.path());
+            return backend.space(SrmPath.ROOT).totalBytes();
         }
     }
 

@@ -61,7 +61,8 @@ class SpaceReservationFullModeTest {
         Map<String, String> settings = new HashMap<>(E2eSite.FULL_MODE);
         settings.putAll(Map.of("srm.vomsdir", vomsBase.resolve("vomsdir").toString(),
                 "space.limit.vo.testvo", Long.toString(VO_LIMIT), "space.reservation.max-lifetime", "1d",
-                "space.reservation.default-lifetime", "1h"));
+                "space.reservation.default-lifetime", "1h", "space.tokens", "SHARED",
+                "space.token.SHARED.path", "/shared", "space.token.SHARED.description", "shared disk"));
         site = E2eSite.start(settings);
         voms = FakeVoms.create(site.grid().pki(), vomsBase, "testvo", VOMS_HOST);
         aliceA = vomsUser(site.alice(), "alice-groupa", GROUP_A);
@@ -359,6 +360,27 @@ class SpaceReservationFullModeTest {
 
     @Test
     @Order(8)
+    void aStaticTokenIsAReservationThatCountsPutsAndCannotBeReleased() throws Exception {
+        SpaceCalls alice = as(aliceA);
+        assertEquals(List.of("SHARED"), SpaceCalls.tokenList(alice.tokens("shared disk")));
+        Response meta = alice.metaData("SHARED");
+        assertEquals(-1, SpaceCalls.figure(meta, "lifetimeAssigned"), meta.toString());
+        long before = SpaceCalls.figure(meta, "unusedSize");
+        Path local = OnDisk.randomFile(site.scratch("space").resolve("static.bin"), 2500, 12);
+        ClientRun cp = site.clients(bobB).gfal("gfal-copy", "-S", "shared disk", "file://" + local,
+                surl("/shared/static.bin"));
+        assertTrue(cp.ok(), cp.describe());
+        assertEquals(before - 2500, unused(alice, "SHARED"), "a static token counts what is put into it");
+        Response outside = alice.put(surl("/alice/outside.bin"), "SHARED", 10);
+        assertEquals(List.of("SRM_INVALID_REQUEST"), SpecRequests.fileStatuses(outside),
+                "a put into a static token lands under its path: " + outside);
+        assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.status(alice.release("SHARED"), "srmReleaseSpace"));
+        assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.status(alice.update("SHARED", 1, null),
+                "srmUpdateSpace"));
+    }
+
+    @Test
+    @Order(9)
     void reservationsAndTheirUsedBytesSurviveARestart() throws Exception {
         SpaceCalls alice = as(aliceA);
         String token = reserve(alice, "alice-restart", 5000);
