@@ -1,5 +1,6 @@
 package org.opensrm.server;
 
+import org.opensrm.core.service.CopyService;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.NamespaceService;
@@ -15,7 +16,8 @@ import org.opensrm.server.soap.ops.*;
  * The operations the core's services answer, each built once over the running mode's services (gateway mode's or
  * full mode's: the composition root passes them). What a mode's service cannot do it answers itself with
  * {@code SRM_NOT_SUPPORTED} (gateway mode: srmSuspendRequest and the other calls that need request state);
- * operations no service answers yet (space reservation, srmCopy) keep {@link SrmOperations}' defaults.
+ * (gateway mode's srmCopy: {@link CopyService#NOT_SUPPORTED}); operations no service answers yet (space
+ * reservation) keep {@link SrmOperations}' defaults.
  */
 final class CoreOperations implements SrmOperations {
     private final LsOp ls;
@@ -46,9 +48,12 @@ final class CoreOperations implements SrmOperations {
     private final ExtendFileLifeTimeOp extendFileLifeTime;
     private final GetSpaceTokensOp getSpaceTokens;
     private final GetSpaceMetaDataOp getSpaceMetaData;
+    private final CopyOp copy;
+    private final StatusOfCopyRequestOp statusOfCopyRequest;
 
     CoreOperations(ListService lister, NamespaceService namespace, PutService puts, GetService gets,
-                   RequestControl control, SpaceTokens spaces, String backendType, String mode, String version) {
+                   RequestControl control, CopyService copies, SpaceTokens spaces, String backendType, String mode,
+                   String version) {
         ls = new LsOp(lister);
         statusOfLsRequest = new StatusOfLsRequestOp(lister);
         mkdir = new MkdirOp(namespace);
@@ -76,6 +81,8 @@ final class CoreOperations implements SrmOperations {
         extendFileLifeTime = new ExtendFileLifeTimeOp(control);
         getSpaceTokens = new GetSpaceTokensOp(spaces);
         getSpaceMetaData = new GetSpaceMetaDataOp(spaces);
+        copy = new CopyOp(copies);
+        statusOfCopyRequest = new StatusOfCopyRequestOp(copies);
     }
 
     @Override public SrmOperation<SrmGetSpaceMetaDataRequest, SrmGetSpaceMetaDataResponse> getSpaceMetaData() { return getSpaceMetaData; }
@@ -105,5 +112,7 @@ final class CoreOperations implements SrmOperations {
     @Override public SrmOperation<SrmExtendFileLifeTimeRequest, SrmExtendFileLifeTimeResponse> extendFileLifeTime() { return extendFileLifeTime; }
     @Override public SrmOperation<SrmGetRequestTokensRequest, SrmGetRequestTokensResponse> getRequestTokens() { return getRequestTokens; }
     @Override public SrmOperation<SrmGetTransferProtocolsRequest, SrmGetTransferProtocolsResponse> getTransferProtocols() { return getTransferProtocols; }
+    @Override public SrmOperation<SrmCopyRequest, SrmCopyResponse> copy() { return copy; }
+    @Override public SrmOperation<SrmStatusOfCopyRequestRequest, SrmStatusOfCopyRequestResponse> statusOfCopyRequest() { return statusOfCopyRequest; }
     @Override public SrmOperation<SrmPingRequest, SrmPingResponse> ping() { return ping; }
 }

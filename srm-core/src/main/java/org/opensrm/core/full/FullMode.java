@@ -14,6 +14,7 @@ import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.Scheduler;
 import org.opensrm.core.SchedulerConfig;
+import org.opensrm.core.service.CopyService;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.ListService;
@@ -48,6 +49,7 @@ public final class FullMode implements AutoCloseable {
     private final QueuedGetService gets;
     private final QueuedPutService puts;
     private final QueuedListService listings;
+    private final CopyService copies;
     private final RequestControl control;
     private final Reaper reaper;
 
@@ -69,16 +71,37 @@ public final class FullMode implements AutoCloseable {
     public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
                     StagingArea staging, UploadJanitor janitor, SpaceTokens spaces, Lister lister,
                     AccountResolver accounts, SchedulerConfig scheduler, FullModeConfig config, Clock clock) {
+        this(store, backend, surls, gridftp, staging, janitor, spaces, lister, accounts, scheduler, config,
+                CopySetup.NONE, clock);
+    }
+
+    /**
+     * Full mode with srmCopy ({@code copies}: its data path, SRM client, copy peers and the transport's delegated
+     * credentials; {@link CopySetup#NONE} answers srmCopy {@code SRM_NOT_SUPPORTED}); the other parameters as above.
+     */
+    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
+                    StagingArea staging, UploadJanitor janitor, SpaceTokens spaces, Lister lister,
+                    AccountResolver accounts, SchedulerConfig scheduler, FullModeConfig config, CopySetup copies,
+                    Clock clock) {
         this.store = store;
         this.config = config;
         this.clock = clock;
         this.dispatcher = new Dispatcher(new Scheduler(scheduler, clock), store, accounts, config, clock);
         Intake intake = new Intake(store, dispatcher, config, clock);
         Answers answers = new Answers(store, dispatcher, surls, clock);
+        Uploads uploads = new Uploads(backend, janitor);
         this.gets = new QueuedGetService(backend, surls, gridftp, intake, answers, config);
-        this.puts = new QueuedPutService(store, surls, gridftp, staging, new Uploads(backend, janitor), spaces,
+        this.puts = new QueuedPutService(store, surls, gridftp, staging, uploads, spaces,
                 accounts, intake, answers, config, clock);
         this.listings = new QueuedListService(lister, surls, intake, answers, config);
+        if (copies.parts().isPresent()) {
+            QueuedCopyService queuedCopies = new QueuedCopyService(backend, store, surls, gridftp, staging, uploads,
+                    copies.parts().get(), intake, answers, clock);
+            dispatcher.register(RequestKind.COPY, queuedCopies.worker());
+            this.copies = queuedCopies;
+        } else {
+            this.copies = CopyService.NOT_SUPPORTED;
+        }
         dispatcher.register(RequestKind.GET, gets.worker());
         dispatcher.register(RequestKind.BRING_ONLINE, gets.worker());
         dispatcher.register(RequestKind.PUT, puts.worker());
@@ -130,6 +153,11 @@ public final class FullMode implements AutoCloseable {
     /** srmPrepareToPut and friends; also {@link QueuedPutService#discardUploads} for request control. */
     public QueuedPutService puts() {
         return puts;
+    }
+
+    /** srmCopy and srmStatusOfCopyRequest; not supported without a {@link CopySetup}. */
+    public CopyService copies() {
+        return copies;
     }
 
     public ListService listings() {

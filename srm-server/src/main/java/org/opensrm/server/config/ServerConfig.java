@@ -29,7 +29,7 @@ public record ServerConfig(
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
         int maxConnectionsPerAddress, Duration handshakeTimeout, int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs,
-        FullModeSettings full) {
+        FullModeSettings full, CopySettings copy) {
     public static final String GATEWAY = "gateway";
     public static final String FULL = "full";
 
@@ -109,7 +109,7 @@ public record ServerConfig(
                         c.getInt("srm.request.max.bytes", 1024, 1 << 30), c.getInt("srm.request.max.items", 1, 10_000_000),
                         requestMemory(c)),
                 c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
-                hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)));
+                hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)), CopySettings.from(c));
     }
 
     /** {@code srm.mode}: gateway (synchronous, stateless) or full (queued requests kept in a store). */
