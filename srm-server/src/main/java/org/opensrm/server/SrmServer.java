@@ -446,8 +446,8 @@ public final class SrmServer implements AutoCloseable {
         transport.close();
         admission.close();
         admissionTimer.shutdownNow();
+        copyTools.shutdownNow(); // running copies end (aborted) so that the engine's workers can stop
         requestState.close();
-        copyTools.shutdownNow();
         selector.close();
         store.ifPresent(RequestStore::close);
         try {

@@ -83,6 +83,8 @@ public final class QueuedCopyService implements CopyService {
     private final Answers answers;
     private final Clock clock;
     private final Map<RequestToken, Lease> leases = new ConcurrentHashMap<>();
+    /** Requests a worker is copying a file of now: their lease is released by the worker, never under it. */
+    private final Map<RequestToken, Integer> working = new ConcurrentHashMap<>();
 
     QueuedCopyService(StorageBackend backend, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
                       StagingArea staging, Uploads uploads, CopySetup.Parts parts, Intake intake, Answers answers,
@@ -194,6 +196,9 @@ public final class QueuedCopyService implements CopyService {
     /** Releases the leases of requests that ended meanwhile (aborted while queued, timed out, purged). */
     private void releaseEnded() {
         for (RequestToken token : List.copyOf(leases.keySet())) {
+            if (working.containsKey(token)) {
+                continue;
+            }
             try {
                 if (!store.load(token).state().isActive()) {
                     release(token);
@@ -223,9 +228,11 @@ public final class QueuedCopyService implements CopyService {
 
             @Override
             public Served work(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
+                working.merge(r.token(), 1, Integer::sum);
                 try {
                     return copy(r, f, account);
                 } finally {
+                    working.computeIfPresent(r.token(), (t, n) -> n > 1 ? n - 1 : null);
                     releaseIfLast(r.token(), f.index());
                 }
             }
@@ -257,7 +264,7 @@ public final class QueuedCopyService implements CopyService {
                 parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));
             }
             if (!o.succeeded()) {
-                uploads.janitor().finished(upload);
+                discard(account, upload, label);
                 throw new SrmException(o.status(), o.explanation());
             }
             uploads.land(account, upload, ends.local(), 0, overwrite, r.createdAt(), r.expiresAt(), target);
@@ -282,6 +289,23 @@ public final class QueuedCopyService implements CopyService {
         LOG.info("copy {}: pushed {} to {} ({} bytes, adler32 {})", label, ends.local(), ends.remote(), size,
                 o.adler32().orElse("-"));
         return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
+    }
+
+    /**
+     * Removes what a pull that did not succeed left at its upload name (the transfer removes its partial
+     * destination itself, with the delegated credential; this is for when it could not), and frees the target.
+     */
+    private void discard(Account account, SrmPath upload, String label) {
+        try {
+            if (uploads.statIfExists(account, upload).isPresent()) {
+                backend.delete(account, upload);
+                LOG.info("copy {}: partial upload {} removed", label, upload);
+            }
+            uploads.janitor().finished(upload);
+        } catch (SrmException e) {
+            LOG.warn("copy {}: partial upload {} not removed now ({}); it is removed when the request expires",
+                    label, upload, e.getMessage());
+        }
     }
 
     /** Runs one transfer to its end, stopping it once the file is no longer wanted. */
