@@ -24,7 +24,7 @@ public interface CopyService {
      *                      in the answer's files
      */
     default CopyResult copy(Caller caller, CopyRequest request) throws SrmException {
-        throw notSupported();
+        throw notSupported("srmCopy");
     }
 
     /**
@@ -33,11 +33,11 @@ public interface CopyService {
      */
     default CopyResult status(Caller caller, String token, List<String> sources, List<String> targets)
             throws SrmException {
-        throw notSupported();
+        throw notSupported("srmStatusOfCopyRequest");
     }
 
-    private static SrmException notSupported() {
+    private static SrmException notSupported(String operation) {
         return new SrmException(SrmStatus.SRM_NOT_SUPPORTED,
-                "srmCopy needs request state: this server runs in gateway mode (srm.mode=full offers it)");
+                operation + " needs request state, which this server keeps only in full mode (srm.mode=full)");
     }
 }
