@@ -433,6 +433,11 @@ public final class SrmServer implements AutoCloseable {
         return metricsEndpoint == null ? -1 : metricsEndpoint.port();
     }
 
+    /** The credentials clients delegated on httpg, kept while their connection is open or a copy leases them. */
+    public DelegatedCredentials delegatedCredentials() {
+        return delegations;
+    }
+
     public UploadJanitor janitor() {
         return janitor;
     }

@@ -119,8 +119,9 @@ public final class QueuedCopyService implements CopyService {
         }
         try {
             Request stored = submit(caller, request, lease.get());
-            if (!stored.state().isActive()) {
-                release(stored.token());
+            if (!stored.state().isActive() || !leases.containsKey(stored.token())) {
+                leases.remove(stored.token());
+                lease.get().close(); // every file refused at once: nothing will act with it
             }
             return answer(stored, List.of(), List.of());
         } catch (SrmException | RuntimeException e) {

@@ -164,6 +164,20 @@ class SrmCopyTest {
         assertEquals(List.of(), sites.a.uploads());
     }
 
+    @Test
+    void theDelegatedCredentialIsForgottenOnceTheCopiesEndedAndTheClientLeft() throws Exception {
+        sourceFile(sites.b, "/alice/small-source", 4096);
+        assertEquals("SRM_SUCCESS", copyAndWait(sites.a, sites.b.surl("/alice/small-source"),
+                sites.a.surl("/alice/small-copy")).status());
+        assertEquals("SRM_FAILURE", copyAndWait(sites.a, sites.a.surl("/alice/small-copy"),
+                sites.a.surl("/alice/small-copy")).status()); // refused at once: nothing holds the credential
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (sites.a.server().delegatedCredentials().size() != 0) {
+            assertTrue(System.nanoTime() < until, "the delegated credential is still held");
+            Thread.sleep(100);
+        }
+    }
+
     /** What the last answer about a copy said. */
     record Answer(String status, String fileStatus, String text) {
     }
