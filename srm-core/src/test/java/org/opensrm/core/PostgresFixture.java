@@ -8,13 +8,15 @@ import org.opensrm.testkit.PostgresCluster;
 /** The PostgreSQL store over one database of a test cluster. */
 public final class PostgresFixture implements StoreFixture {
     private final String jdbcUrl;
+    private final int poolSize;
 
-    PostgresFixture(String jdbcUrl) {
+    PostgresFixture(String jdbcUrl, int poolSize) {
         this.jdbcUrl = jdbcUrl;
+        this.poolSize = poolSize;
     }
 
     PostgresStoreConfig config() {
-        return PostgresStoreConfig.builder(jdbcUrl, PostgresCluster.USER).poolSize(4).build();
+        return PostgresStoreConfig.builder(jdbcUrl, PostgresCluster.USER).poolSize(poolSize).build();
     }
 
     @Override

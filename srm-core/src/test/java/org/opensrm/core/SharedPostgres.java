@@ -23,10 +23,15 @@ public final class SharedPostgres implements BeforeAllCallback {
                 .getOrComputeIfAbsent("cluster", k -> new Closing(start()), Closing.class).cluster;
     }
 
-    /** A store fixture over a new, empty database. */
+    /** A store fixture over a new, empty database, with a pool of 4 connections. */
     public PostgresFixture newFixture() throws IOException {
+        return newFixture(4);
+    }
+
+    /** A store fixture over a new, empty database, with a pool of {@code poolSize} connections. */
+    public PostgresFixture newFixture(int poolSize) throws IOException {
         String db = "t" + System.nanoTime() + "_" + databases.incrementAndGet();
-        return new PostgresFixture(cluster.createDatabase(db));
+        return new PostgresFixture(cluster.createDatabase(db), poolSize);
     }
 
     private static PostgresCluster start() {

@@ -43,7 +43,11 @@ final class Answers {
         this.clock = clock;
     }
 
-    /** The owner of the caller's requests: its subject, mapped account and FQANs. */
+    /**
+     * The owner of the caller's requests: its subject, mapped account and FQANs; the one way full mode turns a
+     * caller into an owner, whether to store it with a new request or to check it against a stored one (which
+     * compares subject and account only, {@link Owner#sameUserAs}).
+     */
     static Owner ownerOf(Caller caller) {
         return new Owner(caller.dn(), caller.account().name(), caller.identity().fqans());
     }

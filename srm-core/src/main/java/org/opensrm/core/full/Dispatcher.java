@@ -45,6 +45,7 @@ import org.slf4j.MDC;
 public final class Dispatcher implements WorkQueue, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
     private static final long IDLE_WAIT_SECONDS = 1;
+    private static final long CLOSE_WAIT_SECONDS = 10;
     private static final int RECENT_REQUESTS = 4096;
 
     private final Scheduler scheduler;
@@ -176,7 +177,11 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         return scheduler;
     }
 
-    /** Stops the workers, waiting a little for the files they are serving; queued files stay in the store. */
+    /**
+     * Stops the workers and waits, up to {@value #CLOSE_WAIT_SECONDS} s in all, for the files they are serving and
+     * for their threads to end: when it returns, the threads are gone (or a warning names each that is not).
+     * Queued files stay in the store.
+     */
     @Override
     public void close() {
         synchronized (this) {
@@ -188,15 +193,16 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         } finally {
             lock.unlock();
         }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
         for (Thread t : threads) {
             try {
-                t.join(TimeUnit.SECONDS.toMillis(10));
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
             if (t.isAlive()) {
-                LOG.warn("worker {} did not stop within 10 s", t.getName());
+                LOG.warn("worker {} did not stop within {} s", t.getName(), CLOSE_WAIT_SECONDS);
             }
         }
         threads.clear();

@@ -88,11 +88,6 @@ public final class QueuedRequestControl implements RequestControl {
         this.clock = clock;
     }
 
-    /** The owner a caller's requests are bound to. */
-    static Owner ownerOf(Caller caller) {
-        return Owner.of(caller.dn(), caller.account().name());
-    }
-
     /**
      * The request's token as a value.
      *
@@ -203,7 +198,7 @@ public final class QueuedRequestControl implements RequestControl {
     /** Releases the caller's pins on these SURLs, in every request of theirs. */
     private List<FileOutcome> releaseBySurls(Caller caller, List<String> surlList) throws SrmException {
         requireSurls(surlList);
-        Owner owner = ownerOf(caller);
+        Owner owner = Answers.ownerOf(caller);
         List<SrmPath> paths = new ArrayList<>(surlList.size());
         List<FileOutcome> out = new ArrayList<>(surlList.size());
         for (String surl : surlList) {
@@ -369,7 +364,7 @@ public final class QueuedRequestControl implements RequestControl {
     /** The token of a request of the caller's. */
     private RequestToken owned(Caller caller, String token) throws SrmException {
         RequestToken t = tokenOf(token);
-        store.loadOwned(t, ownerOf(caller));
+        store.loadOwned(t, Answers.ownerOf(caller));
         return t;
     }
 
@@ -387,7 +382,7 @@ public final class QueuedRequestControl implements RequestControl {
         if (tokens == null || tokens.isEmpty()) {
             throw SrmException.invalidRequest("no request token given");
         }
-        Owner owner = ownerOf(caller);
+        Owner owner = Answers.ownerOf(caller);
         List<RequestSummary> out = new ArrayList<>(tokens.size());
         for (String token : tokens) {
             try {
@@ -425,7 +420,7 @@ public final class QueuedRequestControl implements RequestControl {
     @Override
     public List<RequestTokenInfo> tokens(Caller caller, Optional<String> description) throws SrmException {
         List<RequestTokenInfo> out = new ArrayList<>();
-        for (RequestToken t : store.findByOwner(ownerOf(caller), description)) {
+        for (RequestToken t : store.findByOwner(Answers.ownerOf(caller), description)) {
             Request r = loadIfPresent(t);
             if (r != null) {
                 out.add(new RequestTokenInfo(t.value(), r.createdAt()));
@@ -450,7 +445,7 @@ public final class QueuedRequestControl implements RequestControl {
 
     private Target target(Caller caller, String token, List<String> subset) throws SrmException {
         RequestToken t = tokenOf(token);
-        Request r = store.loadOwned(t, ownerOf(caller));
+        Request r = store.loadOwned(t, Answers.ownerOf(caller));
         List<Named> named = named(r, subset);
         Set<Integer> indexes = new TreeSet<>();
         for (Named n : named) {

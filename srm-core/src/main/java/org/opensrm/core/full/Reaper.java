@@ -36,6 +36,7 @@ import org.slf4j.MDC;
  */
 public final class Reaper implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Reaper.class);
+    private static final long CLOSE_WAIT_SECONDS = 10;
 
     /** What one pass did. */
     public record Pass(int timedOut, int expiredFiles, int purged) {
@@ -47,6 +48,8 @@ public final class Reaper implements AutoCloseable {
     private final ReaperConfig config;
     private final Clock clock;
     private ScheduledExecutorService thread;
+    /** The thread the passes run in, once started. */
+    private volatile Thread worker;
 
     public Reaper(RequestStore store, WorkQueue queue, PutUploads uploads, ReaperConfig config, Clock clock) {
         this.store = store;
@@ -64,25 +67,39 @@ public final class Reaper implements AutoCloseable {
         thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "srm-reaper");
             t.setDaemon(true);
+            worker = t;
             return t;
         });
         long ms = config.interval().toMillis();
         thread.scheduleWithFixedDelay(this::runLogged, ms, ms, TimeUnit.MILLISECONDS);
     }
 
-    /** Stops the background passes, waiting briefly for one under way. */
+    /**
+     * Stops the background passes and waits, up to {@value #CLOSE_WAIT_SECONDS} s, for a pass under way and for the
+     * thread to end: when it returns, the thread is gone (or a warning says that it is not).
+     */
     @Override
     public synchronized void close() {
         if (thread == null) {
             return;
         }
         thread.shutdownNow();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
         try {
-            thread.awaitTermination(10, TimeUnit.SECONDS);
+            // the executor terminates just before its thread ends: wait for the thread itself too
+            thread.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+            Thread t = worker;
+            if (t != null) {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                if (t.isAlive()) {
+                    LOG.warn("the reaper's thread did not stop within {} s", CLOSE_WAIT_SECONDS);
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         thread = null;
+        worker = null;
     }
 
     private void runLogged() {

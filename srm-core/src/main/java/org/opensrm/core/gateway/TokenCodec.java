@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -25,18 +26,26 @@ import org.opensrm.common.SrmStatus;
 /**
  * Turns a {@link RequestToken} into the string a client carries and back, refusing anything it did not sign.
  * Form: {@code <kind>.<payload>.<mac>}, payload deflated and base64url-encoded, mac a truncated HMAC-SHA256
- * over kind and payload with the shared {@code srm.token.key}.
+ * over kind and payload with the shared {@code srm.token.key}. Every token carries a random nonce, so two requests
+ * alike in every field, made by one user in the same millisecond, still get tokens of their own (a release of one
+ * is not seen in the other, whose state is kept by token).
  */
 public final class TokenCodec {
-    /** Version 2 added each file's refusal status; version 1 tokens (no refusals recorded) are still read. */
-    private static final int VERSION = 2;
+    /**
+     * Version 3 added a random nonce; version 2 each file's refusal status. Tokens of versions 1 (no refusals
+     * recorded) and 2 (no nonce) are still read.
+     */
+    private static final int VERSION = 3;
+    private static final int VERSION_WITHOUT_NONCE = 2;
     private static final int VERSION_WITHOUT_REFUSALS = 1;
+    private static final int NONCE_BYTES = 16;
     private static final int MAC_BYTES = 16;
     private static final int MAX_TOKEN_CHARS = 1 << 20;
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder B64D = Base64.getUrlDecoder();
 
     private final SecretKeySpec key;
+    private final SecureRandom random = new SecureRandom();
 
     public TokenCodec(byte[] secret) {
         this.key = new SecretKeySpec(secret.clone(), "HmacSHA256");
@@ -55,7 +64,7 @@ public final class TokenCodec {
      *                      accept again (a request with too many files)
      */
     public String encode(RequestToken t) throws SrmException {
-        return seal(t.kind().code(), deflate(serialise(t)), t.files().size());
+        return seal(t.kind().code(), deflate(serialise(t, nonce())), t.files().size());
     }
 
     /**
@@ -168,10 +177,17 @@ public final class TokenCodec {
         }
     }
 
-    private static byte[] serialise(RequestToken t) {
+    private byte[] nonce() {
+        byte[] nonce = new byte[NONCE_BYTES];
+        random.nextBytes(nonce);
+        return nonce;
+    }
+
+    private static byte[] serialise(RequestToken t, byte[] nonce) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(VERSION);
+            out.write(nonce);
             out.writeChar(t.kind().code());
             out.write(t.ownerDigest());
             out.writeLong(t.issued().toEpochMilli());
@@ -196,8 +212,11 @@ public final class TokenCodec {
     private static RequestToken deserialise(byte[] data) throws IOException {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
             int version = in.readByte();
-            if (version != VERSION && version != VERSION_WITHOUT_REFUSALS) {
+            if (version != VERSION && version != VERSION_WITHOUT_NONCE && version != VERSION_WITHOUT_REFUSALS) {
                 throw new IOException("token version");
+            }
+            if (version == VERSION && in.skipBytes(NONCE_BYTES) != NONCE_BYTES) {
+                throw new IOException("token nonce");
             }
             TokenKind kind = TokenKind.of(in.readChar());
             if (kind == null) {
@@ -224,7 +243,7 @@ public final class TokenCodec {
                 String upload = in.readUTF();
                 long size = in.readLong();
                 String node = in.readUTF();
-                SrmStatus refusal = version == VERSION ? refusal(in.readUTF()) : null;
+                SrmStatus refusal = version == VERSION_WITHOUT_REFUSALS ? null : refusal(in.readUTF());
                 files.add(new TokenFile(surl, path, upload, size, node, refusal));
             }
             return new RequestToken(kind, owner, issued, expires, overwrite,

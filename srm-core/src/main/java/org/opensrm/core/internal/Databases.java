@@ -5,13 +5,14 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Properties;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.PostgresStoreConfig;
+import org.postgresql.ds.PGSimpleDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteConfig;
@@ -50,36 +51,48 @@ public final class Databases {
         }
     }
 
+    /**
+     * Brings the database to the current schema on connections of its own (Flyway holds two at once on PostgreSQL:
+     * its lock and its migration), then opens the pool, so that a pool of any size, one connection included, opens.
+     */
     public static Database postgres(PostgresStoreConfig config) throws SrmException {
+        PGSimpleDataSource source = postgresSource(config);
+        try (Connection probe = source.getConnection()) {
+            // reachable: the migrations below fail only for what they do
+        } catch (SQLException e) {
+            throw unreachable(config, e);
+        }
+        migrate(source, config.jdbcUrl());
         HikariConfig hc = new HikariConfig();
         hc.setPoolName("srm-store-pg");
-        hc.setJdbcUrl(config.jdbcUrl());
-        hc.setUsername(config.user());
-        hc.setPassword(config.password());
+        hc.setDataSource(source);
         hc.setMaximumPoolSize(config.poolSize());
         hc.setConnectionTimeout(config.connectTimeout().toMillis());
         hc.setValidationTimeout(Math.min(1000, config.connectTimeout().toMillis()));
         hc.setInitializationFailTimeout(config.connectTimeout().toMillis());
-        Properties p = new Properties();
-        p.setProperty("connectTimeout", String.valueOf(Math.max(1, config.connectTimeout().toSeconds())));
-        p.setProperty("socketTimeout", String.valueOf(config.queryTimeout().toSeconds()));
-        p.setProperty("tcpKeepAlive", "true");
-        p.setProperty("ApplicationName", "opensrm");
-        hc.setDataSourceProperties(p);
-        HikariDataSource pool;
         try {
-            pool = new HikariDataSource(hc);
+            return new Database(config.jdbcUrl(), new HikariDataSource(hc));
         } catch (RuntimeException e) {
-            LOG.warn("request store {} unreachable: {}", config.jdbcUrl(), e.toString());
-            throw SrmException.internal("request store unreachable", e);
+            throw unreachable(config, e);
         }
-        try {
-            migrate(pool, config.jdbcUrl());
-        } catch (SrmException e) {
-            pool.close();
-            throw e;
-        }
-        return new Database(config.jdbcUrl(), pool);
+    }
+
+    /** Unpooled connections to the database: the migrations' own, and what the pool keeps open. */
+    private static PGSimpleDataSource postgresSource(PostgresStoreConfig config) {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setURL(config.jdbcUrl());
+        ds.setUser(config.user());
+        ds.setPassword(config.password());
+        ds.setConnectTimeout((int) Math.max(1, config.connectTimeout().toSeconds()));
+        ds.setSocketTimeout((int) config.queryTimeout().toSeconds());
+        ds.setTcpKeepAlive(true);
+        ds.setApplicationName("opensrm");
+        return ds;
+    }
+
+    private static SrmException unreachable(PostgresStoreConfig config, Exception e) {
+        LOG.warn("request store {} unreachable: {}", config.jdbcUrl(), e.toString());
+        return SrmException.internal("request store unreachable", e);
     }
 
     private static void migrate(DataSource source, String name) throws SrmException {

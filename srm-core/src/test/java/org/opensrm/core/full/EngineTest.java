@@ -44,6 +44,22 @@ class EngineTest extends FullModeTestBase {
         await(fx.doorChecks::get, n -> n >= target);
     }
 
+    /** Once full mode's close returns, every thread it started (workers of each kind, the reaper) has ended. */
+    @Test
+    void closeReturnsOnlyOnceEveryThreadOfFullModeHasEnded() throws Exception {
+        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        FullMode full = fx.start();
+        TransferResult made = full.gets().prepare(ALICE, RequestKind.GET, get("/data/a.root"));
+        fx.awaitServed(() -> status(full, ALICE, made.token()));
+        List<Thread> started = Thread.getAllStackTraces().keySet().stream().filter(t -> !before.contains(t))
+                .filter(t -> t.getName().matches("srm-(reaper|(get|put|bring_online|ls)-\\d+)")).toList();
+        assertTrue(started.stream().anyMatch(t -> t.getName().equals("srm-reaper")), started::toString);
+        assertTrue(started.stream().anyMatch(t -> t.getName().startsWith("srm-get-")), started::toString);
+
+        fx.stop();
+        assertEquals(List.of(), started.stream().filter(Thread::isAlive).map(Thread::getName).toList());
+    }
+
     @Test
     void withoutAHealthyDoorAFileStaysQueuedAndIsServedWhenADoorReturns() throws Exception {
         fx.doorsUp.set(false);

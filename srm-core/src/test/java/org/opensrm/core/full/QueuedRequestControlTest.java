@@ -460,4 +460,43 @@ class QueuedRequestControlTest {
             }
         }
     }
+    /**
+     * Full mode makes an owner of a caller one way ({@link Answers#ownerOf}), whether it stores a new request or
+     * checks a stored one: the request keeps the VOMS FQANs its maker presented (space decisions need them), and
+     * ownership is the subject and account alone, so the same user with a renewed proxy carrying other FQANs
+     * controls it and another user does not.
+     */
+    @Nested
+    class Owners {
+        private org.opensrm.core.service.Caller withFqans(org.opensrm.core.service.Caller who, String... fqans) {
+            return new org.opensrm.core.service.Caller(new org.opensrm.authz.ClientIdentity(who.dn(),
+                    "/DC=org/DC=example/CN=Test CA", List.of(fqans)), who.account());
+        }
+
+        @Test
+        void aRequestKeepsItsMakersFqansAndAnswersTheSameUserWithOtherFqans() throws Exception {
+            var production = withFqans(env.alice, "/atlas/Role=production", "/atlas");
+            var renewed = withFqans(env.alice, "/atlas");
+            Request r = env.create(RequestKind.GET, production, Optional.of("fqans"), Duration.ofHours(1),
+                    Duration.ofMinutes(10), "/data/a", "/data/b");
+            assertEquals(List.of("/atlas/Role=production", "/atlas"), env.load(r).owner().fqans());
+            assertEquals(Answers.ownerOf(production), env.load(r).owner());
+            env.serve(r, 0);
+            env.serve(r, 1);
+            String token = r.token().value();
+
+            assertEquals(List.of(token), control.tokens(renewed, Optional.of("fqans")).stream()
+                    .map(RequestTokenInfo::token).toList());
+            assertEquals(SrmStatus.SRM_SUCCESS, control.summaries(renewed, List.of(token)).get(0).status());
+            assertEquals(List.of(SrmStatus.SRM_SUCCESS),
+                    statuses(control.release(renewed, token, List.of(ControlEnv.surl("/data/a")))));
+            assertEquals(List.of(SrmStatus.SRM_SUCCESS),
+                    statuses(control.release(renewed, null, List.of(ControlEnv.surl("/data/b")))));
+            assertEquals(List.of(FileState.RELEASED, FileState.RELEASED),
+                    env.load(r).files().stream().map(f -> f.state()).toList());
+            var bob = withFqans(env.bob, "/atlas/Role=production", "/atlas");
+            assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, control.summaries(bob, List.of(token)).get(0).status());
+            assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, statusOf(() -> control.abort(bob, token, List.of())));
+        }
+    }
 }

@@ -337,4 +337,47 @@ class QueuedTransfersTest extends FullModeTestBase {
         assertFalse(Files.exists(root.resolve("data/late.root")));
         assertEquals(SrmStatus.SRM_REQUEST_QUEUED, put(ALICE, false, "/data/late.root").files().get(0).status());
     }
+    /**
+     * A GridFTP transfer that comes late, after request control aborted the put and removed its upload, writes the
+     * upload again in the owner's staging directory. The upload journal still holds it (as an aborted put's, until
+     * its TURL would have expired), so the janitor's sweep removes it then, as gateway mode's removes an aborted
+     * put's tombstone; nothing lands and nothing stays.
+     */
+    @Test
+    void anUploadWrittenAgainAfterAnAbortIsRemovedByTheJanitorWhenItsTurlWouldHaveExpired() throws Exception {
+        TransferResult made = put(ALICE, false, "/data/aborted-late.root");
+        TransferFile f = transfer(made, DATA);
+        full.control().abort(ALICE, made.token(), List.of());
+        assertFalse(Files.exists(local(f.turl())), "the upload was removed");
+
+        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA); // the late transfer
+        assertEquals(SrmStatus.SRM_ABORTED, full.puts().putDone(ALICE, made.token(), List.of()).get(0).status());
+        fx.clock.advance(FullModeConfig.DEFAULT_TURL_LIFETIME.plusMinutes(2));
+        fx.janitor.sweep();
+        assertFalse(Files.exists(local(f.turl())), "the late upload is removed");
+        assertFalse(Files.exists(root.resolve("data/aborted-late.root")));
+        assertEquals(0, fx.janitor.pendingCount(), "nothing is left in the upload journal");
+    }
+
+    /**
+     * The same after the reaper expired the put's TURL and removed its upload: a transfer that writes it again is
+     * removed by the janitor's sweep once the journal's margin past the TURL's expiry is over.
+     */
+    @Test
+    void anUploadWrittenAgainAfterItsTurlExpiredIsRemovedByTheJanitor() throws Exception {
+        TransferResult made = put(ALICE, false, "/data/expired-late.root");
+        TransferFile f = transfer(made, DATA);
+        fx.clock.advance(FullModeConfig.DEFAULT_TURL_LIFETIME.plusSeconds(1));
+        full.reaper().runOnce();
+        assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED,
+                full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
+        assertFalse(Files.exists(local(f.turl())), "the reaper removed the upload");
+
+        LocalAccounts.file(local(f.turl()), LocalAccounts.SRMUSER1, DATA); // the late transfer
+        fx.clock.advance(Duration.ofMinutes(2));
+        fx.janitor.sweep();
+        assertFalse(Files.exists(local(f.turl())), "the late upload is removed");
+        assertFalse(Files.exists(root.resolve("data/expired-late.root")));
+        assertEquals(0, fx.janitor.pendingCount(), "nothing is left in the upload journal");
+    }
 }

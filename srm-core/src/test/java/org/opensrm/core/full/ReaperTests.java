@@ -182,7 +182,24 @@ abstract class ReaperTests {
         }
         assertEquals(FileState.FILE_LIFETIME_EXPIRED, env.load(r).file(0).state());
         reaper.close();
-        assertFalse(Thread.getAllStackTraces().keySet().stream()
-                .anyMatch(t -> t.getName().equals("srm-reaper") && t.isAlive()), "the thread is stopped");
+        assertFalse(reaperThreadAlive(), "the thread is stopped");
+    }
+
+    /**
+     * Once close returns, the reaper's thread has ended (not only been told to end): started and closed many times
+     * over, no close ever returns while its thread is still alive.
+     */
+    @Test
+    void closeReturnsOnlyOnceTheThreadHasEnded() {
+        for (int i = 0; i < 200; i++) {
+            reaper.start();
+            reaper.close();
+            assertFalse(reaperThreadAlive(), "the thread is stopped after close number " + (i + 1));
+        }
+    }
+
+    private static boolean reaperThreadAlive() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("srm-reaper") && t.isAlive());
     }
 }

@@ -232,9 +232,44 @@ class TokenCodecTest {
     /** A token issued before refusals were carried (format version 1) is still read, with no refusals. */
     @Test
     void aVersionOneTokenIsStillRead() throws Exception {
+        RequestToken t = codec.decode(earlierVersionToken(1), TokenKind.PUT, JANE, ISSUED);
+        assertEquals(List.of(new TokenFile("srm://srm.example.org/data/old", SrmPath.of("/data/old"), ".srmput-0123",
+                7, "door:2811")), t.files());
+    }
+
+    /** A token issued before tokens carried a nonce (format version 2) is still read, refusals and all. */
+    @Test
+    void aVersionTwoTokenIsStillRead() throws Exception {
+        RequestToken t = codec.decode(earlierVersionToken(2), TokenKind.PUT, JANE, ISSUED);
+        assertEquals(List.of(new TokenFile("srm://srm.example.org/data/old", SrmPath.of("/data/old"), ".srmput-0123",
+                7, "door:2811", SrmStatus.SRM_FILE_BUSY)), t.files());
+        assertEquals(EXPIRES, t.expires());
+    }
+
+    /**
+     * The same request by the same user in the same millisecond twice: two tokens, each with an identity of its own
+     * (what gateway mode keeps per request, such as released files, is keyed by it), both reading back the same.
+     */
+    @Test
+    void twoIdenticalRequestsInTheSameInstantGetDifferentTokens() throws Exception {
+        RequestToken t = token(TokenKind.GET, JANE, files(1, false));
+        String first = codec.encode(t);
+        String second = codec.encode(t);
+        assertNotEquals(first, second);
+        assertNotEquals(TokenCodec.idOf(first), TokenCodec.idOf(second));
+        assertNotEquals(TokenCodec.shortId(first), TokenCodec.shortId(second));
+        assertSameToken(t, codec.decode(first, TokenKind.GET, JANE, ISSUED));
+        assertSameToken(t, codec.decode(second, TokenKind.GET, JANE, ISSUED));
+    }
+
+    /**
+     * A put token of an earlier format version, as the server of that version signed it: version 1 without
+     * refusals, version 2 with a refusal ({@code SRM_FILE_BUSY}) and no nonce.
+     */
+    private static String earlierVersionToken(int version) throws java.io.IOException {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
-            out.writeByte(1);
+            out.writeByte(version);
             out.writeChar(TokenKind.PUT.code());
             out.write(TokenCodec.digestOf(JANE));
             out.writeLong(ISSUED.toEpochMilli());
@@ -247,6 +282,9 @@ class TokenCodecTest {
             out.writeUTF(".srmput-0123");
             out.writeLong(7);
             out.writeUTF("door:2811");
+            if (version == 2) {
+                out.writeUTF(SrmStatus.SRM_FILE_BUSY.name());
+            }
         }
         java.util.zip.Deflater d = new java.util.zip.Deflater();
         d.setInput(bytes.toByteArray());
@@ -255,10 +293,7 @@ class TokenCodecTest {
         byte[] deflated = java.util.Arrays.copyOf(buf, d.deflate(buf));
         d.end();
         String head = String.valueOf(TokenKind.PUT.code());
-        String v1 = signedWithKey(head, Base64.getUrlEncoder().withoutPadding().encodeToString(deflated));
-        RequestToken t = codec.decode(v1, TokenKind.PUT, JANE, ISSUED);
-        assertEquals(List.of(new TokenFile("srm://srm.example.org/data/old", SrmPath.of("/data/old"), ".srmput-0123",
-                7, "door:2811")), t.files());
+        return signedWithKey(head, Base64.getUrlEncoder().withoutPadding().encodeToString(deflated));
     }
 
     /** Signs {@code head.payload} the way the codec does, with its key, to build a correctly signed oddity. */

@@ -748,6 +748,29 @@ class TransferServicesTest {
         assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, statusOf(() -> control.release(BOB, r.token(), List.of())));
     }
 
+    /**
+     * Two clients of one user ask for the same file in the same instant (the clock does not move): each gets a token
+     * of its own, and one client's srmReleaseFiles is not seen in the other's srmStatusOfGetRequest.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"GET", "BRING_ONLINE"})
+    void identicalRequestsInTheSameInstantGetTokensOfTheirOwnAndAReleaseOfOneLeavesTheOther(String kindName)
+            throws Exception {
+        RequestKind kind = RequestKind.valueOf(kindName);
+        List<String> protocols = kind == RequestKind.GET ? GSIFTP : List.of();
+        LocalAccounts.file(root.resolve("data/same.root"), LocalAccounts.SRMUSER1, data(10, 3));
+        TransferResult first = prepareGet(gets, ALICE, kind, List.of(surl("/data/same.root")), protocols, null);
+        TransferResult second = prepareGet(gets, ALICE, kind, List.of(surl("/data/same.root")), protocols, null);
+        assertNotEquals(first.token(), second.token());
+
+        assertEquals(List.of(FileOutcome.ok(surl("/data/same.root"))),
+                control.release(ALICE, first.token(), List.of(surl("/data/same.root"))));
+        assertEquals(SrmStatus.SRM_RELEASED,
+                gets.status(ALICE, kind, first.token(), List.of()).files().get(0).status());
+        SrmStatus held = kind == RequestKind.GET ? SrmStatus.SRM_FILE_PINNED : SrmStatus.SRM_SUCCESS;
+        assertEquals(held, gets.status(ALICE, kind, second.token(), List.of()).files().get(0).status());
+    }
+
     private static TransferResult preparePut(PutService puts, Caller caller, List<PutFile> files,
                                              List<String> protocols, boolean overwrite, Optional<String> space,
                                              java.time.Duration total) throws SrmException {

@@ -124,7 +124,7 @@ class FullModeSettingsTest {
         assertEquals(URL, pg.jdbcUrl());
         assertEquals("opensrm", pg.user());
         assertEquals("", pg.password());
-        assertEquals(8, pg.poolSize());
+        assertEquals(24, pg.poolSize());
         assertEquals(Duration.ofSeconds(2), pg.connectTimeout());
         assertEquals(Duration.ofSeconds(10), pg.queryTimeout());
     }
