@@ -1,5 +1,6 @@
 package org.opensrm.server;
 
+import org.opensrm.core.service.CopyService;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.NamespaceService;
@@ -15,9 +16,9 @@ import org.opensrm.server.soap.ops.*;
 /**
  * The operations the core's services answer, each built once over the running mode's services (gateway mode's or
  * full mode's: the composition root passes them). What a mode's service cannot do it answers itself with
- * {@code SRM_NOT_SUPPORTED} (gateway mode: srmSuspendRequest and the other calls that need request state).
- * Space reservation's operations are answered when the mode's {@link SpaceManagement} offers reservation (full
- * mode); otherwise they, and operations no service answers yet (srmCopy), keep {@link SrmOperations}' defaults.
+ * {@code SRM_NOT_SUPPORTED} (gateway mode: srmSuspendRequest and the other calls that need request state, and
+ * srmCopy: {@link CopyService#NOT_SUPPORTED}). Space reservation's operations are answered when the mode's
+ * {@link SpaceManagement} offers reservation (full mode); otherwise they keep {@link SrmOperations}' defaults.
  */
 final class CoreOperations implements SrmOperations {
     private final LsOp ls;
@@ -58,10 +59,12 @@ final class CoreOperations implements SrmOperations {
     private final StatusOfChangeSpaceForFilesRequestOp statusOfChangeSpaceForFilesRequest;
     private final ExtendFileLifeTimeInSpaceOp extendFileLifeTimeInSpace;
     private final PurgeFromSpaceOp purgeFromSpace;
+    private final CopyOp copy;
+    private final StatusOfCopyRequestOp statusOfCopyRequest;
 
     CoreOperations(ListService lister, NamespaceService namespace, PutService puts, GetService gets,
-                   RequestControl control, SpaceManagement spaces, SurlParser surls, String surlPrefix,
-                   String backendType, String mode, String version) {
+                   RequestControl control, CopyService copies, SpaceManagement spaces, SurlParser surls,
+                   String surlPrefix, String backendType, String mode, String version) {
         ls = new LsOp(lister);
         statusOfLsRequest = new StatusOfLsRequestOp(lister);
         mkdir = new MkdirOp(namespace);
@@ -99,6 +102,8 @@ final class CoreOperations implements SrmOperations {
         statusOfChangeSpaceForFilesRequest = new StatusOfChangeSpaceForFilesRequestOp(spaces);
         extendFileLifeTimeInSpace = new ExtendFileLifeTimeInSpaceOp(spaces, surls, surlPrefix);
         purgeFromSpace = new PurgeFromSpaceOp(spaces, surls);
+        copy = new CopyOp(copies);
+        statusOfCopyRequest = new StatusOfCopyRequestOp(copies);
     }
 
     @Override public SrmOperation<SrmReserveSpaceRequest, SrmReserveSpaceResponse> reserveSpace() { return reservations ? reserveSpace : SrmOperations.super.reserveSpace(); }
@@ -138,5 +143,7 @@ final class CoreOperations implements SrmOperations {
     @Override public SrmOperation<SrmExtendFileLifeTimeRequest, SrmExtendFileLifeTimeResponse> extendFileLifeTime() { return extendFileLifeTime; }
     @Override public SrmOperation<SrmGetRequestTokensRequest, SrmGetRequestTokensResponse> getRequestTokens() { return getRequestTokens; }
     @Override public SrmOperation<SrmGetTransferProtocolsRequest, SrmGetTransferProtocolsResponse> getTransferProtocols() { return getTransferProtocols; }
+    @Override public SrmOperation<SrmCopyRequest, SrmCopyResponse> copy() { return copy; }
+    @Override public SrmOperation<SrmStatusOfCopyRequestRequest, SrmStatusOfCopyRequestResponse> statusOfCopyRequest() { return statusOfCopyRequest; }
     @Override public SrmOperation<SrmPingRequest, SrmPingResponse> ping() { return ping; }
 }

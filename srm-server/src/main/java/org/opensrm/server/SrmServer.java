@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +32,15 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
+import org.opensrm.authz.DelegatedCredentials;
+import org.opensrm.core.copy.CopyPeers;
+import org.opensrm.core.copy.GlobusUrlCopyTransfer;
+import org.opensrm.core.copy.GridFtpCopyConfig;
+import org.opensrm.core.copy.HttpgSrmClient;
+import org.opensrm.core.full.CopySetup;
 import org.opensrm.core.full.FullMode;
+import org.opensrm.core.service.CopyService;
+import org.opensrm.server.config.CopySettings;
 import org.opensrm.core.full.FullModeConfig;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.ListService;
@@ -110,6 +119,10 @@ public final class SrmServer implements AutoCloseable {
     private final SrmMetrics metrics;
     /** Full mode's request store; empty in gateway mode. */
     private final Optional<RequestStore> store;
+    /** The credentials clients delegate on httpg: kept by the transport, leased by srmCopy. */
+    private final DelegatedCredentials delegations;
+    /** Runs srmCopy's transfer tools (one thread per running copy); empty in gateway mode. */
+    private final ExecutorService copyTools;
     private RequestState requestState = RequestState.NONE;
     private MetricsEndpoint metricsEndpoint;
 
@@ -132,6 +145,12 @@ public final class SrmServer implements AutoCloseable {
         this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
         this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
         this.metrics = new SrmMetrics();
+        this.delegations = new DelegatedCredentials(clock);
+        this.copyTools = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "srm-copy-tool");
+            t.setDaemon(true);
+            return t;
+        });
         try {
             SurlParser surls = new SurlParser(surlHosts);
             GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
@@ -144,8 +163,8 @@ public final class SrmServer implements AutoCloseable {
             this.requestState = mode.lifecycle();
             SrmOperations ops = new CoreOperations(mode.listings(),
                     new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges()), mode.puts(),
-                    mode.gets(), mode.control(), mode.spaces(), surls, "srm://" + surlHosts.get(0), backend.type(),
-                    config.mode(), VERSION);
+                    mode.gets(), mode.control(), mode.copies(), mode.spaces(), surls, "srm://" + surlHosts.get(0),
+                    backend.type(), config.mode(), VERSION);
 
             CurrentRequest current = new CurrentRequest();
             Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts);
@@ -154,9 +173,10 @@ public final class SrmServer implements AutoCloseable {
             this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
                     limits.queue(), limits.queueWait(), limits.memory(), metrics, admissionTimer);
             SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
-            SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, admission, new RequestLimits(
+            SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, Peers::delegatedCredential,
+                    admission, new RequestLimits(
                     limits.maxRequestBytes(), limits.maxRequestItems(), Lister.largestPage(config.lsMaxEntries())));
-            this.transport = new HttpgServer(transportConfig(config), servlet, PATHS);
+            this.transport = new HttpgServer(transportConfig(config), servlet, PATHS, delegations);
             registerGauges();
             DoorMetrics.register(metrics, selector, config.gridftpNodes());
             metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
@@ -165,13 +185,15 @@ public final class SrmServer implements AutoCloseable {
             this.housekeeping = daemonScheduler("srm-housekeeping");
         } catch (ConfigException | RuntimeException | Error e) {
             store.ifPresent(RequestStore::close); // nothing else holds it yet
+            copyTools.shutdownNow();
             throw e;
         }
     }
 
     /** The services of the running mode, and what starts and stops with them (nothing in gateway mode). */
     private record ModeServices(ListService listings, PutService puts, GetService gets, RequestControl control,
-                                SpaceManagement spaces, NamespaceChanges namespaceChanges, RequestState lifecycle) {
+                                CopyService copies, SpaceManagement spaces, NamespaceChanges namespaceChanges,
+                                RequestState lifecycle) {
     }
 
     /** What full mode starts after the staging area and the upload journal are ready, and stops before the store. */
@@ -203,8 +225,8 @@ public final class SrmServer implements AutoCloseable {
                 clock);
         GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(),
                 released, clock);
-        return new ModeServices(lister, puts, gets, control, new StaticSpaces(spaces, clock), NamespaceChanges.NONE,
-                RequestState.NONE);
+        return new ModeServices(lister, puts, gets, control, CopyService.NOT_SUPPORTED, new StaticSpaces(spaces, clock),
+                NamespaceChanges.NONE, RequestState.NONE);
     }
 
     /**
@@ -214,19 +236,21 @@ public final class SrmServer implements AutoCloseable {
      */
     private ModeServices fullMode(ServerConfig config, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
                                   SpaceTokens spaces, Lister lister, AccountResolver accounts, Clock clock)
-            throws IOException {
+            throws IOException, ConfigException {
         SpaceStore spaceStore = RequestStoreOpening.openSpaces(config, clock);
         SpaceService reservations = new SpaceService(spaceStore, config.space().limits(), this::sizeOf,
                 new StoredPins(store, surls), new TokenGenerator(), clock);
         FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces,
-                Optional.of(reservations), lister, accounts, config.full().scheduler(), fullModeConfig(config), clock);
+                Optional.of(reservations), lister, accounts, config.full().scheduler(), fullModeConfig(config),
+                copySetup(config), clock);
         SpaceMetrics.register(metrics, reservations);
         metrics.gauge("srm_full_files_queued", () -> full.scheduler().queued());
         for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
             String name = "srm_full_files_in_progress_" + kind.name().toLowerCase(java.util.Locale.ROOT);
             metrics.gauge(name, () -> full.scheduler().inProgress(kind));
         }
-        return new ModeServices(full.listings(), full.puts(), full.gets(), full.control(), reservations, reservations,
+        return new ModeServices(full.listings(), full.puts(), full.gets(), full.control(), full.copies(),
+                reservations, reservations,
                 new RequestState() {
                     @Override
                     public void start() throws SrmException {
@@ -277,6 +301,37 @@ public final class SrmServer implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * srmCopy's parts from the {@code srm.copy.*} keys: globus-url-copy between this server's doors (always allowed
+     * copy peers) and those of {@code srm.copy.peers}, an SRM client presenting the client's delegated credential,
+     * and the delegated credentials the transport keeps.
+     */
+    private CopySetup copySetup(ServerConfig config) throws ConfigException {
+        CopySettings c = config.copy();
+        List<String> allowed = new ArrayList<>(c.peers());
+        config.gridftpNodes().forEach(n -> allowed.add(n.host() + ":" + n.port()));
+        CopyPeers peers;
+        try {
+            peers = CopyPeers.of(allowed);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("srm.copy.peers: " + e.getMessage());
+        }
+        GridFtpCopyConfig tools = GridFtpCopyConfig.builder(config.caDir(),
+                        c.workDir().orElse(config.stateDir().resolve("copy-work")))
+                .globusUrlCopy(c.globusUrlCopy()).gfalRm(c.gfalRm()).gfalSum(c.gfalSum()).peers(peers)
+                .attempts(c.attempts()).backoff(c.backoff(), c.backoffMax()).stallTimeout(c.stallTimeout()).build();
+        try {
+            return CopySetup.of(new GlobusUrlCopyTransfer(tools, copyTools),
+                    new HttpgSrmClient(config.caDir(), c.callTimeout()), peers, delegations, this::ownPort);
+        } catch (IOException e) {
+            throw new ConfigException("srmCopy cannot trust other storage elements: " + e.getMessage());
+        }
+    }
+
+    private int ownPort() {
+        return transport.port();
     }
 
     /** {@link FullModeConfig} from the {@code srm.*} keys full mode reads. */
@@ -442,6 +497,11 @@ public final class SrmServer implements AutoCloseable {
         return metricsEndpoint == null ? -1 : metricsEndpoint.port();
     }
 
+    /** The credentials clients delegated on httpg, kept while their connection is open or a copy leases them. */
+    public DelegatedCredentials delegatedCredentials() {
+        return delegations;
+    }
+
     public UploadJanitor janitor() {
         return janitor;
     }
@@ -455,6 +515,7 @@ public final class SrmServer implements AutoCloseable {
         transport.close();
         admission.close();
         admissionTimer.shutdownNow();
+        copyTools.shutdownNow(); // running copies end (aborted) so that the engine's workers can stop
         requestState.close();
         selector.close();
         store.ifPresent(RequestStore::close);

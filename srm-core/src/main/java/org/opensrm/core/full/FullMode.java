@@ -15,6 +15,7 @@ import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.Scheduler;
 import org.opensrm.core.SchedulerConfig;
+import org.opensrm.core.service.CopyService;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.ListService;
@@ -50,6 +51,7 @@ public final class FullMode implements AutoCloseable {
     private final QueuedGetService gets;
     private final QueuedPutService puts;
     private final QueuedListService listings;
+    private final CopyService copies;
     private final RequestControl control;
     private final Reaper reaper;
 
@@ -72,20 +74,23 @@ public final class FullMode implements AutoCloseable {
                     StagingArea staging, UploadJanitor janitor, SpaceTokens spaces, Lister lister,
                     AccountResolver accounts, SchedulerConfig scheduler, FullModeConfig config, Clock clock) {
         this(store, backend, surls, gridftp, staging, janitor, spaces, Optional.empty(), lister, accounts, scheduler,
-                config, clock);
+                config, CopySetup.NONE, clock);
     }
 
     /**
-     * As above, with space reservation: puts naming a reservation's token are admitted into it and counted at
-     * srmPutDone, every other end of such a put gives its claim back ({@link SpaceClaims} over {@code store}), and
-     * the reaper expires reservations whose lifetime ran out.
+     * Full mode with space reservation and srmCopy; the other parameters as above.
      *
-     * @param reservations the space service over the same database, or empty (static tokens only)
+     * @param reservations the space service over the same database, or empty (static tokens only): puts naming a
+     *                     reservation's token are admitted into it and counted at srmPutDone, every other end of
+     *                     such a put gives its claim back ({@link SpaceClaims} over {@code store}), and the reaper
+     *                     expires reservations whose lifetime ran out
+     * @param copies       srmCopy's data path, SRM client, copy peers and the transport's delegated credentials;
+     *                     {@link CopySetup#NONE} answers srmCopy {@code SRM_NOT_SUPPORTED}
      */
     public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
                     StagingArea staging, UploadJanitor janitor, SpaceTokens spaces,
                     Optional<SpaceService> reservations, Lister lister, AccountResolver accounts,
-                    SchedulerConfig scheduler, FullModeConfig config, Clock clock) {
+                    SchedulerConfig scheduler, FullModeConfig config, CopySetup copies, Clock clock) {
         store = reservations.isPresent() ? new SpaceClaims(store, reservations.get()) : store;
         this.store = store;
         this.config = config;
@@ -93,10 +98,19 @@ public final class FullMode implements AutoCloseable {
         this.dispatcher = new Dispatcher(new Scheduler(scheduler, clock), store, accounts, config, clock);
         Intake intake = new Intake(store, dispatcher, config, clock);
         Answers answers = new Answers(store, dispatcher, surls, clock);
+        Uploads uploads = new Uploads(backend, janitor);
         this.gets = new QueuedGetService(backend, surls, gridftp, intake, answers, config);
-        this.puts = new QueuedPutService(store, surls, gridftp, staging, new Uploads(backend, janitor), spaces,
+        this.puts = new QueuedPutService(store, surls, gridftp, staging, uploads, spaces,
                 accounts, intake, answers, config, clock, backend, reservations);
         this.listings = new QueuedListService(lister, surls, intake, answers, config);
+        if (copies.parts().isPresent()) {
+            QueuedCopyService queuedCopies = new QueuedCopyService(backend, store, surls, gridftp, staging, uploads,
+                    copies.parts().get(), intake, answers, clock);
+            dispatcher.register(RequestKind.COPY, queuedCopies.worker());
+            this.copies = queuedCopies;
+        } else {
+            this.copies = CopyService.NOT_SUPPORTED;
+        }
         dispatcher.register(RequestKind.GET, gets.worker());
         dispatcher.register(RequestKind.BRING_ONLINE, gets.worker());
         dispatcher.register(RequestKind.PUT, puts.worker());
@@ -148,6 +162,11 @@ public final class FullMode implements AutoCloseable {
     /** srmPrepareToPut and friends; also {@link QueuedPutService#discardUploads} for request control. */
     public QueuedPutService puts() {
         return puts;
+    }
+
+    /** srmCopy and srmStatusOfCopyRequest; not supported without a {@link CopySetup}. */
+    public CopyService copies() {
+        return copies;
     }
 
     public ListService listings() {

@@ -16,8 +16,8 @@ import org.opensrm.core.RequestKind;
  * @param maxPinLifetime          the most a desiredPinLifeTime is granted (default 24 h)
  * @param turlLifetime            how long a put's TURL stays valid once space is available; also the most a put's
  *                                desiredPinLifeTime is granted (default 4 h, as gateway mode's put lifetime)
- * @param workers                 worker threads per kind of request (default 4 each for GET, BRING_ONLINE, PUT and
- *                                LS; other kinds have none yet)
+ * @param workers                 worker threads per kind of request (default 4 each for GET, BRING_ONLINE, PUT, LS
+ *                                and COPY; other kinds have none yet)
  * @param maxFilesPerRequest      files one request may name; more is refused SRM_INVALID_REQUEST naming the limit
  *                                (default 10,000)
  * @param lsAsyncSurls            an srmLs naming more SURLs than this is answered asynchronously (default 100)
@@ -63,7 +63,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
 
     /** The kinds full mode works on so far, each with its own worker threads. */
     public static final java.util.Set<RequestKind> WORKED_KINDS = java.util.Set.of(RequestKind.GET,
-            RequestKind.BRING_ONLINE, RequestKind.PUT, RequestKind.LS);
+            RequestKind.BRING_ONLINE, RequestKind.PUT, RequestKind.LS, RequestKind.COPY);
 
     public FullModeConfig {
         positive(defaultRequestLifetime, "defaultRequestLifetime");

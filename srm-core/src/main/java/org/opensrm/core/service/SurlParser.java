@@ -92,6 +92,11 @@ public final class SurlParser {
         return amp < 0 ? -1 : amp + 1;
     }
 
+    /** Whether {@code host} (a name or an address, without brackets) is one this server answers for. */
+    public boolean answersFor(String host) {
+        return host != null && hosts.contains(host.toLowerCase(Locale.ROOT));
+    }
+
     private void checkHost(String authority, String surl) throws SrmException {
         String host = authority;
         int at = host.lastIndexOf('@');

@@ -19,7 +19,7 @@ class FullModeConfigTest {
         for (RequestKind k : FullModeConfig.WORKED_KINDS) {
             assertEquals(4, c.workers(k));
         }
-        assertEquals(0, c.workers(RequestKind.COPY));
+        assertEquals(0, c.workers(RequestKind.RESERVE_SPACE));
         assertEquals(10_000, c.maxFilesPerRequest());
         assertEquals(100, c.lsAsyncSurls());
         assertEquals(1, c.lsAsyncLevels());

@@ -111,7 +111,7 @@ final class FullModeFixture implements AutoCloseable {
         this.store = RequestStores.embedded(state, clock);
         full = new FullMode(store, backend, surls, gridftp, staging, janitor, new SpaceTokens(List.of(), backend),
                 Optional.of(spaces), new Lister(backend, surls, 1000, janitor), accounts,
-                SchedulerConfig.builder().build(), config, clock);
+                SchedulerConfig.builder().build(), config, CopySetup.NONE, clock);
         full.start();
         return full;
     }

@@ -46,7 +46,7 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
     public static final Map<RequestKind, String> IN_PROGRESS_KEYS = Map.of(
             RequestKind.GET, "srm.scheduler.inprogress.get", RequestKind.PUT, "srm.scheduler.inprogress.put",
             RequestKind.BRING_ONLINE, "srm.scheduler.inprogress.bringonline",
-            RequestKind.LS, "srm.scheduler.inprogress.ls");
+            RequestKind.LS, "srm.scheduler.inprogress.ls", RequestKind.COPY, "srm.scheduler.inprogress.copy");
     /** Worker threads per kind at most: each file in progress holds one. */
     private static final int MAX_WORKERS = 1024;
 

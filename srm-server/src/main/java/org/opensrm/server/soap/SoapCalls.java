@@ -80,7 +80,7 @@ public final class SoapCalls {
             } else {
                 caller = new Caller(identity.get(), null);
             }
-            R response = op.handle(caller, request);
+            R response = op.handle(caller.withDelegated(current.delegated()), request);
             outcome = op.response().statusOf(response);
             return response;
         } catch (SrmException e) {

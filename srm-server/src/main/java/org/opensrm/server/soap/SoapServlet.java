@@ -22,6 +22,7 @@ import java.util.function.Function;
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLOutputFactory;
 import org.opensrm.authz.ClientIdentity;
+import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.server.soap.gen.SrmLsRequest;
@@ -50,6 +51,7 @@ public final class SoapServlet extends HttpServlet {
     private final transient SrmSoapEndpoint endpoint;
     private final transient CurrentRequest current;
     private final transient Function<HttpServletRequest, Optional<ClientIdentity>> identities;
+    private final transient Function<HttpServletRequest, Optional<DelegatedCredential>> delegations;
     private final transient AxisEncodingNormalizer axis = new AxisEncodingNormalizer();
     private static final String LS = "srmLs";
     private static final String SOAP_11_CONTENT_TYPE = "text/xml;charset=utf-8";
@@ -69,9 +71,21 @@ public final class SoapServlet extends HttpServlet {
     public SoapServlet(SrmSoapEndpoint endpoint, CurrentRequest current,
                        Function<HttpServletRequest, Optional<ClientIdentity>> identities, AdmissionControl admission,
                        RequestLimits limits) {
+        this(endpoint, current, identities, req -> Optional.empty(), admission, limits);
+    }
+
+    /**
+     * @param delegations the credential the client delegated on the request's connection (GSI delegation), handed
+     *                    to the operations with the caller (srmCopy acts with it)
+     */
+    public SoapServlet(SrmSoapEndpoint endpoint, CurrentRequest current,
+                       Function<HttpServletRequest, Optional<ClientIdentity>> identities,
+                       Function<HttpServletRequest, Optional<DelegatedCredential>> delegations,
+                       AdmissionControl admission, RequestLimits limits) {
         this.endpoint = endpoint;
         this.current = current;
         this.identities = identities;
+        this.delegations = delegations;
         this.admission = admission;
         this.limits = limits;
         this.cost = new RequestCost(limits.listingEntries());
@@ -223,7 +237,7 @@ public final class SoapServlet extends HttpServlet {
                 refuse(req, resp, identity, operation, CurrentRequest.Refusal.BUSY);
                 return;
             }
-            current.set(identity, null);
+            current.set(identity, null, delegations.apply(req).orElse(null));
             try {
                 if (LS.equals(operation) && answeredInLsLane(resp, body)) {
                     return;

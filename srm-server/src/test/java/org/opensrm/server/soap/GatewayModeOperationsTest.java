@@ -79,7 +79,10 @@ class GatewayModeOperationsTest {
                         + "</arrayOfRequestTokens>"),
                 List.of("srmGetRequestTokens", "<userRequestDescription>nightly</userRequestDescription>"),
                 List.of("srmGetRequestTokens", ""),
-                List.of("srmStatusOfLsRequest", token));
+                List.of("srmStatusOfLsRequest", token),
+                List.of("srmStatusOfCopyRequest", token),
+                List.of("srmCopy", "<arrayOfFileRequests><requestArray><sourceSURL>srm://localhost/a</sourceSURL>"
+                        + "<targetSURL>srm://localhost/b</targetSURL></requestArray></arrayOfFileRequests>"));
         for (List<String> c : calls) {
             String operation = c.get(0);
             Response r = call(operation, c.get(1));
@@ -95,7 +98,6 @@ class GatewayModeOperationsTest {
     void operationsNoModeOffersYetAreNotSupported() throws Exception {
         for (List<String> c : List.of(
                 List.of("srmStatusOfReserveSpaceRequest", "<requestToken>any-token</requestToken>"),
-                List.of("srmStatusOfCopyRequest", "<requestToken>any-token</requestToken>"),
                 List.of("srmReleaseSpace", "<spaceToken>any-space</spaceToken>"))) {
             String operation = c.get(0);
             Response r = call(operation, c.get(1));

@@ -1,0 +1,91 @@
+package org.opensrm.core.full;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.function.IntSupplier;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.copy.CopyPeers;
+import org.opensrm.core.service.SurlParser;
+
+/**
+ * The two ends of one srmCopy file, told apart: exactly one is a SURL of this storage element (its host and SRM
+ * port), the other a remote {@code srm://} SURL or a {@code gsiftp://} URL on an allowed copy peer. A pull brings
+ * the remote source here, a push sends the local source away.
+ *
+ * @param pull   whether the local end is the target
+ * @param local  the local end's path
+ * @param remote the remote end
+ */
+record CopyEnds(boolean pull, SrmPath local, URI remote) {
+
+    boolean remoteIsSrm() {
+        return "srm".equalsIgnoreCase(remote.getScheme());
+    }
+
+    /**
+     * @throws SrmException {@code SRM_INVALID_PATH} for a malformed URL, a pair naming the same file, or no end (or
+     *                      both) here; {@code SRM_AUTHORIZATION_FAILURE} for a remote host outside the copy peers
+     */
+    static CopyEnds of(String source, String target, SurlParser surls, IntSupplier localPort, CopyPeers peers)
+            throws SrmException {
+        URI from = url(source, "source");
+        URI to = url(target, "target");
+        boolean fromHere = isLocal(from, surls, localPort);
+        boolean toHere = isLocal(to, surls, localPort);
+        if (fromHere && toHere) {
+            SrmPath a = surls.parse(source);
+            SrmPath b = surls.parse(target);
+            if (a.equals(b)) {
+                throw sameFile();
+            }
+            throw SrmException.invalidPath("both SURLs are on this storage element: srmCopy copies between two"
+                    + " storage elements (use srmMv, or a transfer through a GridFTP door)");
+        }
+        if (!fromHere && !toHere) {
+            if (from.normalize().equals(to.normalize())) {
+                throw sameFile();
+            }
+            throw SrmException.invalidPath("neither SURL is on this storage element: one end of a copy must be here");
+        }
+        URI remote = fromHere ? to : from;
+        if (!peers.allows(remote)) {
+            throw SrmException.denied(remote.getHost() + (remote.getPort() < 0 ? "" : ":" + remote.getPort())
+                    + " is not an allowed copy peer of this storage element (srm.copy.peers)");
+        }
+        return new CopyEnds(toHere, surls.parse(fromHere ? source : target), remote);
+    }
+
+    private static SrmException sameFile() {
+        return SrmException.invalidPath("the source and the target are the same file");
+    }
+
+    private static boolean isLocal(URI url, SurlParser surls, IntSupplier localPort) {
+        return "srm".equals(url.getScheme()) && surls.answersFor(unbracket(url.getHost()))
+                && (url.getPort() < 0 || url.getPort() == localPort.getAsInt());
+    }
+
+    private static URI url(String text, String what) throws SrmException {
+        if (text == null || text.isBlank()) {
+            throw SrmException.invalidPath("the " + what + " SURL is missing");
+        }
+        try {
+            URI u = new URI(text.strip());
+            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("srm") && !scheme.equals("gsiftp") || u.getHost() == null || u.getRawPath() == null
+                    || u.getRawPath().isEmpty()) {
+                throw new SrmException(SrmStatus.SRM_INVALID_PATH, "the " + what + " is neither an srm:// SURL nor"
+                        + " a gsiftp:// URL with a host and a path: " + text);
+            }
+            return new URI(scheme + u.toString().substring(u.getScheme().length()));
+        } catch (URISyntaxException e) {
+            throw SrmException.invalidPath("the " + what + " is not a URL: " + text);
+        }
+    }
+
+    private static String unbracket(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+}

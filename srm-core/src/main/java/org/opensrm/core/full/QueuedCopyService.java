@@ -1,0 +1,357 @@
+package org.opensrm.core.full;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import org.opensrm.authz.DelegatedCredential;
+import org.opensrm.authz.DelegatedCredentials.Lease;
+import org.opensrm.authz.PathPolicy.Access;
+import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.Account;
+import org.opensrm.common.SrmException;
+import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FileRequest;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.RequestToken;
+import org.opensrm.core.copy.CopyOutcome;
+import org.opensrm.core.copy.CopySpec;
+import org.opensrm.core.copy.RemoteSrm;
+import org.opensrm.core.copy.RunningTransfer;
+import org.opensrm.core.service.Caller;
+import org.opensrm.core.service.CopyRequest;
+import org.opensrm.core.service.CopyResult;
+import org.opensrm.core.service.CopyService;
+import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.ReadableFiles;
+import org.opensrm.core.service.StagingArea;
+import org.opensrm.core.service.SurlParser;
+import org.opensrm.core.service.TransferFile;
+import org.opensrm.core.service.TransferResult;
+import org.opensrm.core.service.Uploads;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * srmCopy and srmStatusOfCopyRequest in full mode. srmCopy needs the credential the client delegated on its
+ * connection ({@link Caller#delegated()}); the request takes a lease on the client's DN in the shared
+ * {@link org.opensrm.authz.DelegatedCredentials}, released once none of its files waits any more. Each file is
+ * checked at once ({@link CopyEnds}: one end here, the other an allowed peer, not the same file; a pull's target as
+ * a put's, {@link Uploads#checkTarget}, and journaled as a put's upload), then queued.
+ *
+ * <p>The engine then copies each file as the owner's account through one of this server's GridFTP doors and the
+ * remote door, a third-party transfer with the delegated credential ({@link org.opensrm.core.copy.ThirdPartyTransfer}):
+ * a pull writes to the file's hidden upload name ({@link UploadPaths}) and lands it on its target as srmPutDone
+ * does; a push reads the local file. A remote {@code srm://} end is asked for a TURL first ({@link RemoteSrm}:
+ * srmPrepareToGet/Put, polled), and its request is ended after (srmReleaseFiles, srmPutDone, or srmAbortRequest on
+ * failure). While a file is copied its request is looked at every second: aborted, suspended or timed out, the
+ * transfer is stopped and its partial destination removed.
+ *
+ * <p>Seams: copies into a space reservation ({@code targetSpaceToken}) are refused with {@code SRM_NOT_SUPPORTED}
+ * until full mode counts them against reservations. After a restart the leases are gone: a resumed copy fails
+ * {@code SRM_AUTHORIZATION_FAILURE} unless the client delegated again meanwhile.
+ */
+public final class QueuedCopyService implements CopyService {
+    private static final Logger LOG = LoggerFactory.getLogger(QueuedCopyService.class);
+    static final String OVERWRITE = "overwrite";
+    private static final long LOOK_EVERY_SECONDS = 1;
+
+    private final StorageBackend backend;
+    private final RequestStore store;
+    private final SurlParser surls;
+    private final GridFtpPaths gridftp;
+    private final StagingArea staging;
+    private final Uploads uploads;
+    private final CopySetup.Parts parts;
+    private final Intake intake;
+    private final Answers answers;
+    private final Clock clock;
+    private final Map<RequestToken, Lease> leases = new ConcurrentHashMap<>();
+    /** Requests a worker is copying a file of now: their lease is released by the worker, never under it. */
+    private final Map<RequestToken, Integer> working = new ConcurrentHashMap<>();
+
+    QueuedCopyService(StorageBackend backend, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
+                      StagingArea staging, Uploads uploads, CopySetup.Parts parts, Intake intake, Answers answers,
+                      Clock clock) {
+        this.backend = backend;
+        this.store = store;
+        this.surls = surls;
+        this.gridftp = gridftp;
+        this.staging = staging;
+        this.uploads = uploads;
+        this.parts = parts;
+        this.intake = intake;
+        this.answers = answers;
+        this.clock = clock;
+    }
+
+    @Override
+    public CopyResult copy(Caller caller, CopyRequest request) throws SrmException {
+        releaseEnded();
+        intake.requireFileCount(request.files().size(), "arrayOfFileRequests");
+        if (request.targetSpaceToken().isPresent()) {
+            // the seam of issue 11: a pull would be counted against the reservation here
+            throw new SrmException(SrmStatus.SRM_NOT_SUPPORTED,
+                    "copies into a space reservation (targetSpaceToken) are not supported yet");
+        }
+        Optional<DelegatedCredential> delegated = caller.delegated();
+        Optional<Lease> lease = delegated.flatMap(c -> parts.credentials().lease(c.dn()));
+        if (lease.isEmpty()) {
+            throw SrmException.denied("srmCopy acts with your delegated credential, and none was delegated on this"
+                    + " connection (or it expired): delegation is needed (GSI delegation on httpg, e.g."
+                    + " 'gfal-copy --copy-mode pull' with delegation, or a client sending 'D')");
+        }
+        try {
+            Request stored = submit(caller, request, lease.get());
+            if (!stored.state().isActive() || !leases.containsKey(stored.token())) {
+                leases.remove(stored.token());
+                lease.get().close(); // every file refused at once: nothing will act with it
+            }
+            return answer(stored, List.of(), List.of());
+        } catch (SrmException | RuntimeException e) {
+            lease.get().close();
+            throw e;
+        }
+    }
+
+    private Request submit(Caller caller, CopyRequest request, Lease lease) throws SrmException {
+        List<NewFile> files = new ArrayList<>(request.files().size());
+        Map<Integer, SrmException> refused = new HashMap<>();
+        Map<Integer, SrmPath> pullTargets = new HashMap<>();
+        for (CopyRequest.CopyPair pair : request.files()) {
+            int index = files.size();
+            String source = pair.source() == null ? "" : pair.source();
+            String target = pair.target() == null ? "" : pair.target();
+            try {
+                CopyEnds ends = CopyEnds.of(source, target, surls, parts.localPort(), parts.peers());
+                if (ends.pull()) {
+                    surls.parse(target, caller, Access.CREATE);
+                    uploads.checkTarget(caller, ends.local(), request.overwrite());
+                    if (pullTargets.containsValue(ends.local())) {
+                        throw new SrmException(SrmStatus.SRM_FILE_BUSY, ends.local() + " is named twice in this request");
+                    }
+                    pullTargets.put(index, ends.local());
+                } else {
+                    surls.parse(source, caller, Access.READ);
+                }
+            } catch (SrmException e) {
+                LOG.info("copy of {} to {} refused: {} {}", source, target, e.status(), e.getMessage());
+                refused.put(index, e);
+            }
+            files.add(new NewFile(source, Optional.of(target), OptionalLong.empty(), Duration.ZERO, Duration.ZERO));
+        }
+        NewRequest r = new NewRequest(RequestKind.COPY, Answers.ownerOf(caller), request.options().description(),
+                Map.of(OVERWRITE, Boolean.toString(request.overwrite())),
+                intake.requestLifetime(request.options().totalRequestTime()), files);
+        SrmPath dir = pullTargets.isEmpty() ? null : staging.directoryOf(caller.account());
+        return intake.submit(r, refused, made -> {
+            leases.put(made.token(), lease);
+            for (Map.Entry<Integer, SrmPath> t : pullTargets.entrySet()) {
+                uploads.janitor().track(caller.account(), t.getValue(), UploadPaths.of(dir, made.token(), t.getKey()),
+                        made.expiresAt());
+            }
+        });
+    }
+
+    @Override
+    public CopyResult status(Caller caller, String token, List<String> sources, List<String> targets)
+            throws SrmException {
+        releaseEnded();
+        return answer(answers.owned(caller, token, RequestKind.COPY), sources, targets);
+    }
+
+    private CopyResult answer(Request r, List<String> sources, List<String> targets) {
+        TransferResult all = answers.of(r, List.of());
+        List<CopyResult.CopyFile> files = new ArrayList<>();
+        boolean everything = (sources == null || sources.isEmpty()) && (targets == null || targets.isEmpty());
+        for (int i = 0; i < r.files().size(); i++) {
+            FileRequest f = r.file(i);
+            String target = f.targetSurl().orElse("");
+            if (everything || (sources != null && sources.contains(f.surl()))
+                    || (targets != null && targets.contains(target))) {
+                TransferFile t = all.files().get(i);
+                files.add(new CopyResult.CopyFile(f.surl(), target, t.status(), t.explanation(), t.size(),
+                        t.estimatedWaitSeconds()));
+            }
+        }
+        return new CopyResult(all.token(), all.status(), all.explanation(), files,
+                r.state().isActive() ? all.remainingSeconds() : null);
+    }
+
+    /** Releases the leases of requests that ended meanwhile (aborted while queued, timed out, purged). */
+    private void releaseEnded() {
+        for (RequestToken token : List.copyOf(leases.keySet())) {
+            if (working.containsKey(token)) {
+                continue;
+            }
+            try {
+                if (!store.load(token).state().isActive()) {
+                    release(token);
+                }
+            } catch (SrmException e) {
+                if (e.status() == SrmStatus.SRM_INVALID_REQUEST) {
+                    release(token); // purged
+                }
+            }
+        }
+    }
+
+    private void release(RequestToken token) {
+        Lease l = leases.remove(token);
+        if (l != null) {
+            l.close();
+        }
+    }
+
+    /** The engine's work for one file of a copy. */
+    FileWorker worker() {
+        return new FileWorker() {
+            @Override
+            public boolean marksInProgress() {
+                return true;
+            }
+
+            @Override
+            public Served work(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
+                working.merge(r.token(), 1, Integer::sum);
+                try {
+                    return copy(r, f, account);
+                } finally {
+                    working.computeIfPresent(r.token(), (t, n) -> n > 1 ? n - 1 : null);
+                    releaseIfLast(r.token(), f.index());
+                }
+            }
+        };
+    }
+
+    private FileWorker.Served copy(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
+        Lease lease = leases.get(r.token());
+        Optional<DelegatedCredential> credential = lease == null ? Optional.empty() : lease.credential();
+        if (credential.isEmpty()) {
+            throw SrmException.denied("the credential delegated for this copy expired (or was lost in a restart):"
+                    + " delegate again and make a new request");
+        }
+        String target = f.targetSurl().orElseThrow();
+        CopyEnds ends = CopyEnds.of(f.surl(), target, surls, parts.localPort(), parts.peers());
+        String door = NoDoorException.choose(gridftp);
+        BooleanSupplier wanted = () -> stillWanted(r.token(), f.index());
+        Duration within = Duration.between(clock.instant(), r.expiresAt());
+        boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
+        String label = r.token().shortId() + "/" + f.index();
+        if (ends.pull()) {
+            SrmPath upload = UploadPaths.of(staging.directoryOf(account), r.token(), f.index());
+            Optional<RemoteSrm.Prepared> remote = ends.remoteIsSrm()
+                    ? Optional.of(parts.remote().prepareToGet(ends.remote(), credential.get(), wanted, within))
+                    : Optional.empty();
+            CopyOutcome o = transfer(new CopySpec(remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()),
+                    URI.create(gridftp.turl(door, upload)), label), lease, wanted);
+            if (remote.isPresent()) {
+                parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));
+            }
+            if (!o.succeeded()) {
+                discard(account, upload, label);
+                throw new SrmException(o.status(), o.explanation());
+            }
+            uploads.land(account, upload, ends.local(), 0, overwrite, r.createdAt(), r.expiresAt(), target);
+            long size = backend.stat(account, ends.local()).size();
+            LOG.info("copy {}: pulled {} to {} ({} bytes, adler32 {})", label, ends.remote(), ends.local(), size,
+                    o.adler32().orElse("-"));
+            return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
+        }
+        long size = ReadableFiles.require(backend, account, ends.local()).size();
+        Optional<RemoteSrm.Prepared> remote = ends.remoteIsSrm()
+                ? Optional.of(parts.remote().prepareToPut(ends.remote(), size, overwrite, credential.get(), wanted,
+                within))
+                : Optional.empty();
+        CopyOutcome o = transfer(new CopySpec(URI.create(gridftp.turl(door, ends.local())),
+                remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()), label), lease, wanted);
+        if (remote.isPresent()) {
+            parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));
+        }
+        if (!o.succeeded()) {
+            throw new SrmException(o.status(), o.explanation());
+        }
+        LOG.info("copy {}: pushed {} to {} ({} bytes, adler32 {})", label, ends.local(), ends.remote(), size,
+                o.adler32().orElse("-"));
+        return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
+    }
+
+    /**
+     * Removes what a pull that did not succeed left at its upload name (the transfer removes its partial
+     * destination itself, with the delegated credential; this is for when it could not), and frees the target.
+     */
+    private void discard(Account account, SrmPath upload, String label) {
+        try {
+            if (uploads.statIfExists(account, upload).isPresent()) {
+                backend.delete(account, upload);
+                LOG.info("copy {}: partial upload {} removed", label, upload);
+            }
+            uploads.janitor().finished(upload);
+        } catch (SrmException e) {
+            LOG.warn("copy {}: partial upload {} not removed now ({}); it is removed when the request expires",
+                    label, upload, e.getMessage());
+        }
+    }
+
+    /** Runs one transfer to its end, stopping it once the file is no longer wanted. */
+    private CopyOutcome transfer(CopySpec spec, Lease lease, BooleanSupplier wanted) throws SrmException {
+        RunningTransfer running = parts.transfer().start(spec, lease::credential);
+        boolean aborted = false;
+        while (true) {
+            try {
+                return running.outcome().get(LOOK_EVERY_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                if (!aborted && !wanted.getAsBoolean()) {
+                    aborted = true;
+                    running.abort();
+                }
+            } catch (InterruptedException e) {
+                running.abort();
+                Thread.currentThread().interrupt();
+                return CopyOutcome.failed(SrmStatus.SRM_ABORTED, "the server is shutting down", 0);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause()); // never: outcomes complete normally
+            }
+        }
+    }
+
+    /** The request is still queued or in progress, within its lifetime, and the file still waits. */
+    private boolean stillWanted(RequestToken token, int index) {
+        try {
+            Request r = store.load(token);
+            return (r.state() == RequestState.QUEUED || r.state() == RequestState.IN_PROGRESS)
+                    && clock.instant().isBefore(r.expiresAt())
+                    && r.file(index).state().isWaiting();
+        } catch (SrmException e) {
+            return e.status() != SrmStatus.SRM_INVALID_REQUEST; // purged: no; store unreachable: keep going
+        }
+    }
+
+    /** Releases the request's lease when no other file of it waits. */
+    private void releaseIfLast(RequestToken token, int index) {
+        try {
+            Request r = store.load(token);
+            if (r.files().stream().noneMatch(x -> x.index() != index && x.state().isWaiting())) {
+                release(token);
+            }
+        } catch (SrmException e) {
+            LOG.debug("copy {}: lease kept until the next status call: {}", token.shortId(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package org.opensrm.server.copy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.opensrm.server.SrmServer;
+import org.opensrm.server.config.RawConfig;
+import org.opensrm.server.config.ServerConfig;
+import org.opensrm.testkit.GridFtpServerProcess;
+import org.opensrm.testkit.GsoapEnvelope;
+import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.testkit.TwoGridFtpDoors;
+
+/**
+ * Two storage elements for srmCopy tests, on loopback: two full-mode SRM servers in this JVM, each with its own
+ * real GridFTP door ({@link TwoGridFtpDoors}: one test CA, Alice mapped to {@code srmuser1} on both doors and both
+ * servers) and its own storage root with {@code /alice} owned by {@code srmuser1}. Each server allows
+ * {@code localhost} as copy peer (the other's SRM and door); SURLs are {@code srm://localhost:PORT/path}.
+ */
+final class CopySites implements AutoCloseable {
+    static final String ACCOUNT = "srmuser1";
+
+    final TwoGridFtpDoors doors;
+    final Site a;
+    final Site b;
+
+    /** One storage element: its server and its root directory. */
+    record Site(SrmServer server, Path root, Path state) {
+        String surl(String path) {
+            return "srm://localhost:" + server.port() + path;
+        }
+
+        Path file(String path) {
+            return root.resolve(path.substring(1));
+        }
+
+        /** The hidden upload names of the staging area (what a pull writes to before the rename). */
+        List<Path> uploads() throws IOException {
+            Path dir = root.resolve(".srm-uploads").resolve(ACCOUNT);
+            if (!Files.isDirectory(dir)) {
+                return List.of();
+            }
+            try (var files = Files.list(dir)) {
+                return files.toList();
+            }
+        }
+    }
+
+    private CopySites(TwoGridFtpDoors doors, Site a, Site b) {
+        this.doors = doors;
+        this.a = a;
+        this.b = b;
+    }
+
+    static CopySites start(String name) throws Exception {
+        TwoGridFtpDoors doors = TwoGridFtpDoors.start(name, "Alice", ACCOUNT);
+        Site a = null;
+        try {
+            a = site(doors, "a", doors.a());
+            Site b = site(doors, "b", doors.b());
+            return new CopySites(doors, a, b);
+        } catch (Exception | Error e) {
+            if (a != null) {
+                a.server().close();
+            }
+            doors.close();
+            throw e;
+        }
+    }
+
+    private static Site site(TwoGridFtpDoors doors, String name, GridFtpServerProcess door) throws Exception {
+        Path base = doors.base();
+        Path root = Files.createDirectory(base.resolve("root-" + name));
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path alice = Files.createDirectory(root.resolve("alice"));
+        Files.setOwner(alice, alice.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(ACCOUNT));
+        Files.setPosixFilePermissions(alice, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path conf = Files.createDirectory(base.resolve("srm-" + name));
+        Path hostCert = conf.resolve("hostcert.pem");
+        Path hostKey = conf.resolve("hostkey.pem");
+        doors.grid().hostCredential().writeCertAndKey(hostCert, hostKey);
+        Path gridmap = Files.writeString(conf.resolve("grid-mapfile"), "\"" + doors.user().dn() + "\" " + ACCOUNT + "\n");
+        Map<String, String> cfg = new HashMap<>(Map.of(
+                "srm.host", "127.0.0.1", "srm.port", "0", "srm.surl.hosts", "localhost",
+                "srm.hostcert", hostCert.toString(), "srm.hostkey", hostKey.toString(),
+                "srm.cadir", doors.grid().trustDir().toString(), "srm.gridmap", gridmap.toString(),
+                "srm.token.key", "copy-token-key-0123456789",
+                "srm.state.dir", conf.resolve("state").toString(), "backend.root", root.toString()));
+        cfg.put("gridftp.nodes", door.node());
+        cfg.put("srm.mode", "full");
+        cfg.put("srm.copy.peers", "localhost");
+        cfg.put("srm.copy.attempts", "2");
+        cfg.put("srm.copy.backoff", "1s");
+        SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
+        try {
+            server.start();
+        } catch (Exception e) {
+            server.close();
+            throw e;
+        }
+        return new Site(server, root, conf.resolve("state"));
+    }
+
+    /** A client presenting Alice's proxy that delegates a proxy valid for {@code lifetime} on each connection. */
+    HttpgSoapClient delegating(Duration lifetime) {
+        return plain().delegating(lifetime);
+    }
+
+    /** A client presenting Alice's proxy that sends '0' (no delegation), as gfal2 and ARC do. */
+    HttpgSoapClient plain() {
+        return new HttpgSoapClient(doors.user().proxyFile(), doors.grid().trustDir());
+    }
+
+    static byte[] copy(String source, String target) {
+        return GsoapEnvelope.of("srmCopy", "<srmCopyRequest><arrayOfFileRequests><requestArray><sourceSURL>"
+                + GsoapEnvelope.text(source) + "</sourceSURL><targetSURL>" + GsoapEnvelope.text(target)
+                + "</targetSURL></requestArray></arrayOfFileRequests></srmCopyRequest>");
+    }
+
+    static byte[] statusOfCopy(String token) {
+        return GsoapEnvelope.of("srmStatusOfCopyRequest", "<srmStatusOfCopyRequestRequest><requestToken>"
+                + token + "</requestToken></srmStatusOfCopyRequestRequest>");
+    }
+
+    static byte[] abort(String token) {
+        return GsoapEnvelope.of("srmAbortRequest", "<srmAbortRequestRequest><requestToken>" + token
+                + "</requestToken></srmAbortRequestRequest>");
+    }
+
+    static byte[] ls(String surl) {
+        return GsoapEnvelope.of("srmLs", "<srmLsRequest><arrayOfSURLs><urlArray>" + GsoapEnvelope.text(surl)
+                + "</urlArray></arrayOfSURLs></srmLsRequest>");
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (Site s : new Site[] {a, b}) {
+            if (s != null) {
+                s.server().close();
+            }
+        }
+        doors.close();
+    }
+}

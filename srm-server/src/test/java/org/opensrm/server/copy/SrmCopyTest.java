@@ -1,0 +1,236 @@
+package org.opensrm.server.copy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.Adler32;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.opensrm.testkit.HttpgSoapClient;
+
+/**
+ * srmCopy between two storage elements ({@link CopySites}: two full-mode servers, each with its own real GridFTP
+ * door and storage), asked by a client that delegates its proxy on httpg ('D'): the server acts with the delegated
+ * credential towards the other SRM (srmPrepareToGet/Put, status polling, srmReleaseFiles/srmPutDone) and moves the
+ * data with a third-party GridFTP transfer between the two doors.
+ */
+@Timeout(600)
+class SrmCopyTest {
+    static final int TWENTY_MB = 20 * 1024 * 1024;
+    static final String PATH = "/srm/managerv2";
+    static CopySites sites;
+
+    @BeforeAll
+    static void start() throws Exception {
+        sites = CopySites.start("srmcopy");
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (sites != null) {
+            sites.close();
+        }
+    }
+
+    @Test
+    void aPullOfTwentyMegabytesFromAnotherSrmLandsWithTheSameBytesAndAdler32OwnedByTheMappedAccount()
+            throws Exception {
+        byte[] data = sourceFile(sites.b, "/alice/pull-source");
+        Answer done = copyAndWait(sites.a, sites.b.surl("/alice/pull-source"), sites.a.surl("/alice/pulled"));
+        assertEquals("SRM_SUCCESS", done.status(), done.text());
+        assertEquals("SRM_SUCCESS", done.fileStatus(), done.text());
+        assertSameFile(data, sites.a.file("/alice/pulled"));
+        assertEquals(List.of(), sites.a.uploads(), "no hidden upload is left behind");
+    }
+
+    @Test
+    void aPushOfTwentyMegabytesToAnotherSrmLandsThereWithTheSameBytesAndAdler32() throws Exception {
+        byte[] data = sourceFile(sites.a, "/alice/push-source");
+        Answer done = copyAndWait(sites.a, sites.a.surl("/alice/push-source"), sites.b.surl("/alice/pushed"));
+        assertEquals("SRM_SUCCESS", done.status(), done.text());
+        assertSameFile(data, sites.b.file("/alice/pushed"));
+        assertEquals(List.of(), sites.b.uploads(), "the remote put was done (srmPutDone): no upload left there");
+    }
+
+    @Test
+    void aCopyWhoseSourceIsGoneFailsWithInvalidPathAndLeavesNoFile() throws Exception {
+        Answer done = copyAndWait(sites.a, sites.b.surl("/alice/never-there"), sites.a.surl("/alice/from-nothing"));
+        assertEquals("SRM_FAILURE", done.status(), done.text());
+        assertEquals("SRM_INVALID_PATH", done.fileStatus(), done.text());
+        assertFalse(Files.exists(sites.a.file("/alice/from-nothing")));
+        assertEquals(List.of(), sites.a.uploads());
+    }
+
+    @Test
+    void aCopyAbortedWhileTransferringStopsAndRemovesThePartialDestination() throws Exception {
+        Path big = sites.b.file("/alice/big-source"); // sparse: read fast, but 2 GiB to move take seconds
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(2L << 30);
+        }
+        Files.setOwner(big, big.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(CopySites.ACCOUNT));
+        Files.setPosixFilePermissions(big, PosixFilePermissions.fromString("rw-r--r--"));
+        String source = sites.b.surl("/alice/big-source");
+        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+                sites.a.server().port())) {
+            HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(source,
+                    sites.a.surl("/alice/aborted")));
+            String token = made.text("srmCopyResponse/requestToken");
+            assertNotNull(token, made.toString());
+            long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (sites.a.uploads().stream().noneMatch(p -> p.toFile().length() > 0)) { // data is arriving
+                assertTrue(System.nanoTime() < until, "the transfer never reached the hidden upload");
+                Thread.sleep(100);
+            }
+            HttpgSoapClient.Response aborted = c.post(PATH, Map.of(), CopySites.abort(token));
+            assertEquals("SRM_SUCCESS", aborted.text("srmAbortRequestResponse/returnStatus/statusCode"),
+                    aborted.toString());
+            Answer after = waitFor(c, token);
+            assertEquals("SRM_ABORTED", after.status(), after.text());
+        }
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!sites.a.uploads().isEmpty()) { // the transfer is killed, then its partial file removed
+            assertTrue(System.nanoTime() < until, "partial upload still there: " + sites.a.uploads());
+            Thread.sleep(100);
+        }
+        assertFalse(Files.exists(sites.a.file("/alice/aborted")));
+        Files.delete(big);
+    }
+
+    @Test
+    void aClientThatDidNotDelegateIsToldThatDelegationIsNeeded() throws Exception {
+        HttpgSoapClient.Response r = sites.plain().post("127.0.0.1", sites.a.server().port(), PATH, Map.of(),
+                CopySites.copy(sites.b.surl("/alice/x"), sites.a.surl("/alice/x")));
+        assertEquals("SRM_AUTHORIZATION_FAILURE", r.text("srmCopyResponse/returnStatus/statusCode"), r.toString());
+        assertTrue(r.text("srmCopyResponse/returnStatus/explanation").contains("delegation is needed"), r.toString());
+    }
+
+    @Test
+    void aDelegatedProxyThatExpiredIsNoCredential() throws Exception {
+        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofSeconds(2)).keepAlive("127.0.0.1",
+                sites.a.server().port())) {
+            Thread.sleep(3000);
+            HttpgSoapClient.Response r = c.post(PATH, Map.of(), CopySites.copy(sites.b.surl("/alice/x"),
+                    sites.a.surl("/alice/x")));
+            assertEquals("SRM_AUTHORIZATION_FAILURE", r.text("srmCopyResponse/returnStatus/statusCode"),
+                    r.toString());
+            assertTrue(r.text("srmCopyResponse/returnStatus/explanation").contains("delegation is needed"),
+                    r.toString());
+        }
+    }
+
+    @Test
+    void aDelegatingClientAndOneSendingZeroBothListOnTheSamePort() throws Exception {
+        sourceFile(sites.a, "/alice/listed", 1024);
+        for (HttpgSoapClient client : List.of(sites.plain(), sites.delegating(Duration.ofHours(1)))) {
+            HttpgSoapClient.Response r = client.post("127.0.0.1", sites.a.server().port(), PATH, Map.of(),
+                    CopySites.ls(sites.a.surl("/alice/listed")));
+            assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
+        }
+    }
+
+    @Test
+    void aSurlPairNamingTheSameFileIsRefusedAndNothingIsWritten() throws Exception {
+        byte[] data = sourceFile(sites.a, "/alice/itself", 4096);
+        Answer done = copyAndWait(sites.a, sites.a.surl("/alice/itself"), sites.a.surl("/alice/itself"));
+        assertEquals("SRM_FAILURE", done.status(), done.text());
+        assertEquals("SRM_INVALID_PATH", done.fileStatus(), done.text());
+        assertTrue(done.text().contains("the same file"), done.text());
+        assertArrayEquals(data, Files.readAllBytes(sites.a.file("/alice/itself")));
+    }
+
+    @Test
+    void aGridFtpHostOutsideTheAllowedPeersIsRefused() throws Exception {
+        Answer done = copyAndWait(sites.a, "gsiftp://127.0.0.2:2811/etc/passwd", sites.a.surl("/alice/relayed"));
+        assertEquals("SRM_FAILURE", done.status(), done.text());
+        assertEquals("SRM_AUTHORIZATION_FAILURE", done.fileStatus(), done.text());
+        assertTrue(done.text().contains("not an allowed copy peer"), done.text());
+        assertFalse(Files.exists(sites.a.file("/alice/relayed")));
+        assertEquals(List.of(), sites.a.uploads());
+    }
+
+    @Test
+    void theDelegatedCredentialIsForgottenOnceTheCopiesEndedAndTheClientLeft() throws Exception {
+        sourceFile(sites.b, "/alice/small-source", 4096);
+        assertEquals("SRM_SUCCESS", copyAndWait(sites.a, sites.b.surl("/alice/small-source"),
+                sites.a.surl("/alice/small-copy")).status());
+        assertEquals("SRM_FAILURE", copyAndWait(sites.a, sites.a.surl("/alice/small-copy"),
+                sites.a.surl("/alice/small-copy")).status()); // refused at once: nothing holds the credential
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (sites.a.server().delegatedCredentials().size() != 0) {
+            assertTrue(System.nanoTime() < until, "the delegated credential is still held");
+            Thread.sleep(100);
+        }
+    }
+
+    /** What the last answer about a copy said. */
+    record Answer(String status, String fileStatus, String text) {
+    }
+
+    /** Asks {@code site} for the copy on a delegating connection, then polls until it is over. */
+    private static Answer copyAndWait(CopySites.Site site, String source, String target) throws Exception {
+        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+                site.server().port())) {
+            HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(source, target));
+            String token = made.text("srmCopyResponse/requestToken");
+            assertNotNull(token, made.toString());
+            return waitFor(c, token);
+        }
+    }
+
+    private static Answer waitFor(HttpgSoapClient.Connection c, String token) throws Exception {
+        long until = System.nanoTime() + Duration.ofMinutes(4).toNanos();
+        while (true) {
+            HttpgSoapClient.Response r = c.post(PATH, Map.of(), CopySites.statusOfCopy(token));
+            String status = r.text("srmStatusOfCopyRequestResponse/returnStatus/statusCode");
+            if (!"SRM_REQUEST_QUEUED".equals(status) && !"SRM_REQUEST_INPROGRESS".equals(status)) {
+                return new Answer(status, r.text("statusArray/status/statusCode"), r.bodyText());
+            }
+            assertTrue(System.nanoTime() < until, "copy still running: " + r);
+            Thread.sleep(250);
+        }
+    }
+
+    private static byte[] sourceFile(CopySites.Site site, String path) throws IOException {
+        return sourceFile(site, path, TWENTY_MB);
+    }
+
+    private static byte[] sourceFile(CopySites.Site site, String path, int size) throws IOException {
+        byte[] data = new byte[size];
+        new SecureRandom().nextBytes(data);
+        Path file = site.file(path);
+        Files.write(file, data);
+        Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(CopySites.ACCOUNT));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        return data;
+    }
+
+    private static void assertSameFile(byte[] expected, Path copy) throws IOException {
+        byte[] actual = Files.readAllBytes(copy);
+        assertEquals(adler32(expected), adler32(actual), "adler32");
+        assertArrayEquals(expected, actual);
+        assertEquals(CopySites.ACCOUNT, Files.getOwner(copy).getName());
+    }
+
+    private static String adler32(byte[] data) {
+        Adler32 a = new Adler32();
+        a.update(data);
+        return String.format("%08x", a.getValue());
+    }
+}
