@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -30,23 +29,9 @@ import org.opensrm.authz.vomsmap.VomsMapMapper;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
 import org.opensrm.authz.DelegatedCredentials;
-import org.opensrm.core.copy.CopyPeers;
-import org.opensrm.core.copy.GlobusUrlCopyTransfer;
-import org.opensrm.core.copy.GridFtpCopyConfig;
-import org.opensrm.core.copy.HttpgSrmClient;
-import org.opensrm.core.full.CopySetup;
-import org.opensrm.core.full.FullMode;
 import org.opensrm.core.service.CopyService;
-import org.opensrm.server.config.CopySettings;
-import org.opensrm.core.full.FullModeConfig;
-import org.opensrm.core.service.GetService;
-import org.opensrm.core.service.ListService;
-import org.opensrm.core.service.PutService;
-import org.opensrm.core.service.RequestControl;
-import org.opensrm.server.config.FullModeSettings;
 import org.opensrm.gridftp.GridFtpSelector;
 import org.opensrm.gridftp.GridFtpSelectors;
 import org.opensrm.gridftp.SelectionPolicy;
@@ -78,18 +63,9 @@ import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
 import org.opensrm.transport.TransportConfig;
 import org.opensrm.transport.TransportStats;
-import org.opensrm.backend.FileStat;
-import org.opensrm.common.Account;
-import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.core.TokenGenerator;
-import org.opensrm.core.full.StoredPins;
 import org.opensrm.core.service.NamespaceChanges;
-import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.service.StaticSpaces;
-import org.opensrm.core.space.SpaceManagement;
-import org.opensrm.core.space.SpaceService;
-import org.opensrm.core.space.SpaceStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,8 +77,6 @@ public final class SrmServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SrmServer.class);
     /** Released files remembered for SRM_RELEASED answers: about 200 bytes each, so at most some 20 MB. */
     private static final int RELEASED_FILES_REMEMBERED = 100_000;
-    /** Who asks the backend for the size of a file entering a space (the callers were checked already). */
-    private static final Account SERVER_ACCOUNT = new Account("root", 0, 0, java.util.Set.of(0));
     public static final String VERSION = "0.1.0";
     static final List<String> PATHS = List.of("/srm/managerv2", "/srm/v2/server");
 
@@ -123,7 +97,7 @@ public final class SrmServer implements AutoCloseable {
     private final DelegatedCredentials delegations;
     /** Runs srmCopy's transfer tools (one thread per running copy); empty in gateway mode. */
     private final ExecutorService copyTools;
-    private RequestState requestState = RequestState.NONE;
+    private ModeServices.Lifecycle modeLifecycle = ModeServices.Lifecycle.NONE;
     private MetricsEndpoint metricsEndpoint;
 
     public SrmServer(ServerConfig config) throws ConfigException, IOException {
@@ -158,9 +132,11 @@ public final class SrmServer implements AutoCloseable {
             AccountResolver accounts = AccountResolver.system();
             Lister lister = new Lister(backend, surls, config.lsMaxEntries(), janitor);
             ModeServices mode = store.isPresent()
-                    ? fullMode(config, store.get(), surls, gridftp, spaces, lister, accounts, clock)
+                    ? new FullModeAssembly(config, backend, staging, janitor, metrics, delegations, copyTools,
+                            this::ownPort, clock)
+                            .assemble(store.get(), surls, gridftp, spaces, lister, accounts)
                     : gatewayMode(config, surls, gridftp, spaces, lister, clock);
-            this.requestState = mode.lifecycle();
+            this.modeLifecycle = mode.lifecycle();
             SrmOperations ops = new CoreOperations(mode.listings(),
                     new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges()), mode.puts(),
                     mode.gets(), mode.control(), mode.copies(), mode.spaces(), surls, "srm://" + surlHosts.get(0),
@@ -190,30 +166,6 @@ public final class SrmServer implements AutoCloseable {
         }
     }
 
-    /** The services of the running mode, and what starts and stops with them (nothing in gateway mode). */
-    private record ModeServices(ListService listings, PutService puts, GetService gets, RequestControl control,
-                                CopyService copies, SpaceManagement spaces, NamespaceChanges namespaceChanges,
-                                RequestState lifecycle) {
-    }
-
-    /** What full mode starts after the staging area and the upload journal are ready, and stops before the store. */
-    private interface RequestState extends AutoCloseable {
-        RequestState NONE = new RequestState() {
-            @Override
-            public void start() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-
-        void start() throws SrmException;
-
-        @Override
-        void close();
-    }
-
     /** Gateway mode: signed stateless tokens, every answer at once. */
     private ModeServices gatewayMode(ServerConfig config, SurlParser surls, GridFtpPaths gridftp, SpaceTokens spaces,
                                      Lister lister, Clock clock) {
@@ -226,129 +178,11 @@ public final class SrmServer implements AutoCloseable {
         GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(),
                 released, clock);
         return new ModeServices(lister, puts, gets, control, CopyService.NOT_SUPPORTED, new StaticSpaces(spaces, clock),
-                NamespaceChanges.NONE, RequestState.NONE);
-    }
-
-    /**
-     * Full mode: requests queued in {@code store} and worked on by the engine's threads, request control over the
-     * same store, and the reaper enforcing lifetimes and the retention of finished requests (all made by
-     * {@link FullMode}, which, at start, first lets lifetimes that ran out while the server was down expire).
-     */
-    private ModeServices fullMode(ServerConfig config, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
-                                  SpaceTokens spaces, Lister lister, AccountResolver accounts, Clock clock)
-            throws IOException, ConfigException {
-        SpaceStore spaceStore = RequestStoreOpening.openSpaces(config, clock);
-        SpaceService reservations = new SpaceService(spaceStore, config.space().limits(), this::sizeOf,
-                new StoredPins(store, surls), new TokenGenerator(), clock);
-        FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces,
-                Optional.of(reservations), lister, accounts, config.full().scheduler(), fullModeConfig(config),
-                copySetup(config), clock);
-        SpaceMetrics.register(metrics, reservations);
-        metrics.gauge("srm_full_files_queued", () -> full.scheduler().queued());
-        for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
-            String name = "srm_full_files_in_progress_" + kind.name().toLowerCase(java.util.Locale.ROOT);
-            metrics.gauge(name, () -> full.scheduler().inProgress(kind));
-        }
-        return new ModeServices(full.listings(), full.puts(), full.gets(), full.control(), full.copies(),
-                reservations, reservations,
-                new RequestState() {
-                    @Override
-                    public void start() throws SrmException {
-                        declareStaticTokens(reservations, spaces);
-                        full.start();
-                    }
-
-                    @Override
-                    public void close() {
-                        full.close();
-                        spaceStore.close();
-                    }
-                });
-    }
-
-    /**
-     * Keeps every {@code space.tokens} entry as a reservation that cannot be released, with its configured size or,
-     * for size 0, the storage's total under its path (as gateway mode reports it), and its group if one is set.
-     */
-    private void declareStaticTokens(SpaceService reservations, SpaceTokens spaces) throws SrmException {
-        for (StaticSpaceToken t : config.spaceTokens()) {
-            long size = t.sizeBytes() > 0 ? t.sizeBytes() : storageTotal(spaces, t);
-            reservations.declareStatic(t.name(), config.space().groupOf(t.name()), size, t.description());
-        }
-    }
-
-    /** The storage's size under a static token's path, or under the root while that path does not exist yet. */
-    private long storageTotal(SpaceTokens spaces, StaticSpaceToken t) throws SrmException {
-        try {
-            return spaces.figures(t).totalBytes();
-        } catch (SrmException e) {
-            if (e.status() != SrmStatus.SRM_INVALID_PATH) {
-                throw e;
-            }
-            LOG.warn("space token {}: {} does not exist yet; sized as the storage's root", t.name(), t.path());
-            return backend.space(SrmPath.ROOT).totalBytes();
-        }
-    }
-
-    /** A file's size for the space service (srmChangeSpaceForFiles), looked up as the server. */
-    private OptionalLong sizeOf(SrmPath path) throws SrmException {
-        try {
-            FileStat s = backend.stat(SERVER_ACCOUNT, path);
-            return s.isDirectory() ? OptionalLong.empty() : OptionalLong.of(s.size());
-        } catch (SrmException e) {
-            if (e.status() == SrmStatus.SRM_INVALID_PATH) {
-                return OptionalLong.empty();
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * srmCopy's parts from the {@code srm.copy.*} keys: globus-url-copy between this server's doors (always allowed
-     * copy peers) and those of {@code srm.copy.peers}, an SRM client presenting the client's delegated credential,
-     * and the delegated credentials the transport keeps.
-     */
-    private CopySetup copySetup(ServerConfig config) throws ConfigException {
-        CopySettings c = config.copy();
-        List<String> allowed = new ArrayList<>(c.peers());
-        config.gridftpNodes().forEach(n -> allowed.add(n.host() + ":" + n.port()));
-        CopyPeers peers;
-        try {
-            peers = CopyPeers.of(allowed);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("srm.copy.peers: " + e.getMessage());
-        }
-        GridFtpCopyConfig tools = GridFtpCopyConfig.builder(config.caDir(),
-                        c.workDir().orElse(config.stateDir().resolve("copy-work")))
-                .globusUrlCopy(c.globusUrlCopy()).gfalRm(c.gfalRm()).gfalSum(c.gfalSum()).peers(peers)
-                .attempts(c.attempts()).backoff(c.backoff(), c.backoffMax()).stallTimeout(c.stallTimeout()).build();
-        try {
-            return CopySetup.of(new GlobusUrlCopyTransfer(tools, copyTools),
-                    new HttpgSrmClient(config.caDir(), c.callTimeout()), peers, delegations, this::ownPort);
-        } catch (IOException e) {
-            throw new ConfigException("srmCopy cannot trust other storage elements: " + e.getMessage());
-        }
+                NamespaceChanges.NONE, ModeServices.Lifecycle.NONE);
     }
 
     private int ownPort() {
         return transport.port();
-    }
-
-    /** {@link FullModeConfig} from the {@code srm.*} keys full mode reads. */
-    static FullModeConfig fullModeConfig(ServerConfig config) {
-        FullModeSettings f = config.full();
-        FullModeConfig.Builder b = FullModeConfig.builder();
-        for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
-            b.workers(kind, f.scheduler().maxInProgress(kind)); // one thread per file in progress
-        }
-        return b
-                .defaultRequestLifetime(f.requestLifetime()).maxRequestLifetime(f.requestLifetimeMax())
-                .defaultPinLifetime(f.pinLifetime()).maxPinLifetime(f.pinLifetimeMax())
-                .turlLifetime(f.turlLifetime())
-                .maxFilesPerRequest(config.limits().maxRequestItems())
-                .lsAsyncSurls(f.lsAsyncThreshold()).lsAsyncLevels(f.lsAsyncLevels())
-                .finishedRetention(f.finishedRetention()).reaperInterval(f.reaperInterval())
-                .build();
     }
 
     /** The listener's configuration from the {@code srm.*} and {@code jetty.*} keys. */
@@ -454,7 +288,7 @@ public final class SrmServer implements AutoCloseable {
     public void start() throws Exception {
         staging.create();
         janitor.recover();
-        requestState.start();
+        modeLifecycle.start();
         transport.start();
         if (config.metricsPort() >= 0) {
             metricsEndpoint = new MetricsEndpoint(config.metricsHost(), config.metricsPort(), metrics);
@@ -516,7 +350,7 @@ public final class SrmServer implements AutoCloseable {
         admission.close();
         admissionTimer.shutdownNow();
         copyTools.shutdownNow(); // running copies end (aborted) so that the engine's workers can stop
-        requestState.close();
+        modeLifecycle.close();
         selector.close();
         store.ifPresent(RequestStore::close);
         try {

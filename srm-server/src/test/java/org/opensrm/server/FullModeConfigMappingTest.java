@@ -19,7 +19,7 @@ class FullModeConfigMappingTest {
         for (int i = 0; i < keyValues.length; i += 2) {
             m.put(keyValues[i], keyValues[i + 1]);
         }
-        return SrmServer.fullModeConfig(ServerConfig.from(RawConfig.of(m)));
+        return FullModeAssembly.fullModeConfig(ServerConfig.from(RawConfig.of(m)));
     }
 
     @Test
