@@ -2,6 +2,9 @@ package org.opensrm.server.soap;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.opensrm.server.soap.gen.TReturnStatus;
 
 /**
@@ -59,6 +62,26 @@ abstract class AnswerWriter {
         text(STATUS_CODE, s.getStatusCode(), false);
         text(EXPLANATION, s.getExplanation(), false);
         end(name);
+    }
+
+    /**
+     * A nillable array of nillable items, as the generated {@code ArrayOf...} types are: {@code array} nil when
+     * {@code holder} is absent, else each of its {@code items} as an {@code item} element (nil when absent) whose
+     * fields {@code fields} writes.
+     */
+    final <H, T> void array(Tag array, H holder, Function<H, List<T>> items, Tag item, Consumer<T> fields) {
+        if (absent(array, holder, true)) {
+            return;
+        }
+        start(array);
+        for (T t : items.apply(holder)) {
+            if (!absent(item, t, true)) {
+                start(item);
+                fields.accept(t);
+                end(item);
+            }
+        }
+        end(array);
     }
 
     /** A nillable number, as its decimal digits. */

@@ -6,9 +6,6 @@ import org.opensrm.server.soap.gen.ArrayOfTSURLReturnStatus;
 import org.opensrm.server.soap.gen.SrmPrepareToGetResponse;
 import org.opensrm.server.soap.gen.SrmReleaseFilesResponse;
 import org.opensrm.server.soap.gen.SrmStatusOfGetRequestResponse;
-import org.opensrm.server.soap.gen.TExtraInfo;
-import org.opensrm.server.soap.gen.TGetRequestFileStatus;
-import org.opensrm.server.soap.gen.TSURLReturnStatus;
 
 /**
  * Writes the answers of a get's cycle — srmPrepareToGet, srmStatusOfGetRequest, srmReleaseFiles — as JAX-WS and
@@ -68,58 +65,24 @@ final class GetAnswerWriter extends AnswerWriter {
     }
 
     private void files(ArrayOfTGetRequestFileStatus a) {
-        if (absent(FILE_STATUSES, a, true)) {
-            return;
-        }
-        start(FILE_STATUSES);
-        for (TGetRequestFileStatus f : a.getStatusArray()) {
-            if (absent(STATUS_ARRAY, f, true)) {
-                continue;
-            }
-            start(STATUS_ARRAY);
+        array(FILE_STATUSES, a, ArrayOfTGetRequestFileStatus::getStatusArray, STATUS_ARRAY, f -> {
             text(SOURCE_SURL, f.getSourceSURL(), false);
             number(FILE_SIZE, f.getFileSize());
             status(STATUS, f.getStatus(), false);
             number(ESTIMATED_WAIT, f.getEstimatedWaitTime());
             number(REMAINING_PIN, f.getRemainingPinTime());
             text(TRANSFER_URL, f.getTransferURL(), true);
-            extraInfo(f.getTransferProtocolInfo());
-            end(STATUS_ARRAY);
-        }
-        end(FILE_STATUSES);
-    }
-
-    private void extraInfo(ArrayOfTExtraInfo a) {
-        if (absent(PROTOCOL_INFO, a, true)) {
-            return;
-        }
-        start(PROTOCOL_INFO);
-        for (TExtraInfo e : a.getExtraInfoArray()) {
-            if (absent(EXTRA_INFO, e, true)) {
-                continue;
-            }
-            start(EXTRA_INFO);
-            text(KEY, e.getKey(), false);
-            text(VALUE, e.getValue(), true);
-            end(EXTRA_INFO);
-        }
-        end(PROTOCOL_INFO);
+            array(PROTOCOL_INFO, f.getTransferProtocolInfo(), ArrayOfTExtraInfo::getExtraInfoArray, EXTRA_INFO, e -> {
+                text(KEY, e.getKey(), false);
+                text(VALUE, e.getValue(), true);
+            });
+        });
     }
 
     private void surls(ArrayOfTSURLReturnStatus a) {
-        if (absent(FILE_STATUSES, a, true)) {
-            return;
-        }
-        start(FILE_STATUSES);
-        for (TSURLReturnStatus s : a.getStatusArray()) {
-            if (absent(STATUS_ARRAY, s, true)) {
-                continue;
-            }
-            start(STATUS_ARRAY);
+        array(FILE_STATUSES, a, ArrayOfTSURLReturnStatus::getStatusArray, STATUS_ARRAY, s -> {
             text(SURL, s.getSurl(), false);
             status(STATUS, s.getStatus(), false);
-            end(STATUS_ARRAY);
-        }
-        end(FILE_STATUSES);
+        });
     }
 }
