@@ -156,6 +156,7 @@ public final class SrmServer implements AutoCloseable {
             registerGauges();
             DoorMetrics.register(metrics, selector, config.gridftpNodes());
             metrics.counter("srm_ls_lane_answers_total", servlet::lsLaneAnswers);
+            metrics.counter("srm_get_lane_answers_total", servlet::getLaneAnswers);
             metrics.counter("srm_requests_too_large_total", servlet::tooLargeRefusals);
             metrics.gauge("srm_requests_memory_bytes", admission::reservedBytes);
             this.housekeeping = daemonScheduler("srm-housekeeping");

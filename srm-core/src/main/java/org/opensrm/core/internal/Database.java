@@ -9,8 +9,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Connections to one request database, and the one place where a failure of the database becomes
- * {@code SRM_INTERNAL_ERROR}. Reads run as single statements on the read pool. Writes: SQLite through the one
- * {@link GroupCommitWriter} (SQLite has one writer at a time anyway; sharing commits is what makes it fast);
+ * {@code SRM_INTERNAL_ERROR}. Reads run as single statements on the read pool (SQLite: with the statements each
+ * pooled connection keeps, {@link ReaderStatements}). Writes: SQLite through the one {@link GroupCommitWriter}
+ * (SQLite has one writer at a time anyway; sharing commits is what makes it fast);
  * PostgreSQL each in its own transaction on the same pool as reads, the request's row locked first
  * ({@link #lockRows}).
  */
@@ -28,6 +29,7 @@ public final class Database implements AutoCloseable {
     private final HikariDataSource writePool;
     private final GroupCommitWriter groupWriter;
     private final boolean lockRows;
+    private final ReaderStatements readerStatements;
 
     /** Reads and writes from one pool, each write its own transaction (PostgreSQL). */
     Database(String name, HikariDataSource pool) {
@@ -46,6 +48,7 @@ public final class Database implements AutoCloseable {
         this.writePool = writePool;
         this.groupWriter = groupWriter;
         this.lockRows = lockRows;
+        this.readerStatements = groupWriter != null ? new ReaderStatements() : null;
     }
 
     /**
@@ -59,7 +62,15 @@ public final class Database implements AutoCloseable {
 
     public <T> T read(Work<T> work) throws SrmException {
         try (Connection c = readPool.getConnection()) {
-            return work.run(c);
+            if (readerStatements == null) {
+                return work.run(c);
+            }
+            try {
+                return work.run(readerStatements.of(c));
+            } catch (SQLException | RuntimeException e) {
+                readerStatements.forget(c);
+                throw e;
+            }
         } catch (SQLException e) {
             throw unavailable(e);
         }

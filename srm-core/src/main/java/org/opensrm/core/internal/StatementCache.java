@@ -11,11 +11,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The embedded writer's prepared statements, compiled once and kept (SQLite compiles a statement on every
- * {@code prepareStatement}, and its driver keeps none). {@link #connection()} is the writer's connection as the
- * store's code sees it: {@code prepareStatement(sql)} hands out the kept statement, whose {@code close()} only
- * clears it for the next use (so a statement is used by one caller at a time, never two open at once). One thread
- * only (the writer's).
+ * Prepared statements of one embedded connection — the writer's, or a pooled reader's ({@link ReaderStatements}) —
+ * compiled once and kept (SQLite compiles a statement on every {@code prepareStatement}, and its driver keeps none).
+ * {@link #connection()} is the connection as the store's code sees it: {@code prepareStatement(sql)} hands out the
+ * kept statement, whose {@code close()} only clears it for the next use (so a statement is used by one caller at a
+ * time, never two open at once). One user at a time (the writer's thread; the reader that borrowed the connection).
+ * A statement's SQL is a constant of the store's code (client text goes in parameters), so the kept ones are few.
  */
 final class StatementCache implements AutoCloseable {
     private final Connection target;

@@ -25,7 +25,6 @@ import org.opensrm.authz.ClientIdentity;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.metrics.AdmissionControl;
-import org.opensrm.server.soap.gen.SrmLsRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,14 +52,12 @@ public final class SoapServlet extends HttpServlet {
     private final transient Function<HttpServletRequest, Optional<ClientIdentity>> identities;
     private final transient Function<HttpServletRequest, Optional<DelegatedCredential>> delegations;
     private final transient AxisEncodingNormalizer axis = new AxisEncodingNormalizer();
-    private static final String LS = "srmLs";
     private static final String SOAP_11_CONTENT_TYPE = "text/xml;charset=utf-8";
     /** How much of a body refused unread is read to learn its operation (real clients name it in the first 1 KB). */
     private static final int PREFIX_BYTES = 16 * 1024;
 
     private final transient RequestScan scan = new RequestScan();
-    private transient LsRequestReader lsRequests;
-    private final transient LongAdder lsLaneAnswers = new LongAdder();
+    private transient SoapLanes lanes;
     private final transient AdmissionControl admission;
     private final transient RequestLimits limits;
     private final transient RequestCost cost;
@@ -101,9 +98,9 @@ public final class SoapServlet extends HttpServlet {
         XMLStreamWriterFactory.set(new XMLStreamWriterFactory.Default(XMLOutputFactory.newDefaultFactory()));
         riAdapterLog = ClientFaultLog.install();
         try {
-            lsRequests = new LsRequestReader();
+            lanes = new SoapLanes(endpoint);
         } catch (jakarta.xml.bind.JAXBException e) {
-            throw new ServletException("cannot bind the srmLs request type", e);
+            throw new ServletException("cannot bind the request types of the lanes", e);
         }
         URL wsdl = SrmSoapEndpoint.class.getResource("/wsdl/srm.v2.2.literal.wsdl");
         if (wsdl == null) {
@@ -226,9 +223,9 @@ public final class SoapServlet extends HttpServlet {
     }
 
     /**
-     * Runs the call through JAX-WS with a slot (released here), or answers it "busy" without one. A plain srmLs
-     * with a slot takes the srmLs lane instead: the same endpoint method, its answer written by
-     * {@link LsAnswerWriter}. The memory the call {@code reserved} is given back here.
+     * Runs the call through JAX-WS with a slot (released here), or answers it "busy" without one. A plain call of an
+     * operation with a lane ({@link SoapLanes}: srmLs, a get's cycle) takes its lane instead: the same endpoint
+     * method, its answer written by an {@link AnswerWriter}. The memory the call {@code reserved} is given back here.
      */
     private void answer(HttpServletRequest req, HttpServletResponse resp, byte[] body, ClientIdentity identity,
                         String operation, AdmissionControl.Permit permit, long reserved) throws IOException {
@@ -239,7 +236,7 @@ public final class SoapServlet extends HttpServlet {
             }
             current.set(identity, null, delegations.apply(req).orElse(null));
             try {
-                if (LS.equals(operation) && answeredInLsLane(resp, body)) {
+                if (answeredInLane(resp, operation, body)) {
                     return;
                 }
                 BufferedResponse buffered = new BufferedResponse(resp);
@@ -301,16 +298,14 @@ public final class SoapServlet extends HttpServlet {
         return scan.parse(body.length <= PREFIX_BYTES ? body : java.util.Arrays.copyOf(body, PREFIX_BYTES)).operation();
     }
 
-    private boolean answeredInLsLane(HttpServletResponse resp, byte[] body) throws IOException {
-        SrmLsRequest request = lsRequests.read(body);
-        if (request == null) {
+    private boolean answeredInLane(HttpServletResponse resp, String operation, byte[] body) throws IOException {
+        byte[] answer = lanes.answer(operation, body);
+        if (answer == null) {
             return false;
         }
-        byte[] answer = LsAnswerWriter.write(endpoint.srmLs(request));
         resp.setContentType(SOAP_11_CONTENT_TYPE);
         resp.setContentLength(answer.length);
         resp.getOutputStream().write(answer);
-        lsLaneAnswers.increment();
         return true;
     }
 
@@ -321,7 +316,13 @@ public final class SoapServlet extends HttpServlet {
 
     /** srmLs calls answered in the srmLs lane since the start (the others went through JAX-WS). */
     public long lsLaneAnswers() {
-        return lsLaneAnswers.sum();
+        return lanes.answers("srmLs");
+    }
+
+    /** Calls of a get's cycle (srmPrepareToGet, srmStatusOfGetRequest, srmReleaseFiles) answered in their lanes. */
+    public long getLaneAnswers() {
+        return lanes.answers("srmPrepareToGet") + lanes.answers("srmStatusOfGetRequest")
+                + lanes.answers("srmReleaseFiles");
     }
 
     /** A suspended request waiting for a slot; dispatched again once admission control has decided. */

@@ -8,35 +8,36 @@ import java.io.ByteArrayInputStream;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import org.opensrm.server.soap.gen.SrmLsRequest;
 
 /**
- * Reads an srmLs request the way JAX-WS would — the rpc/literal part {@code srmLsRequest} of {@code srmLs} in a SOAP
- * 1.1 Body, decoded by JAXB into the same generated type — for the srmLs lane of {@link SoapServlet}. Only the plain
- * case: any SOAP header (JAX-WS must judge {@code mustUnderstand}), another envelope version or anything
- * unexpected gives {@code null}, and the request goes through JAX-WS, which answers every case, faults included.
+ * Reads a request of one of {@link SoapLanes}' operations the way JAX-WS would — the rpc/literal part (for
+ * {@code srmLs}, {@code srmLsRequest}) of the operation's element in a SOAP 1.1 Body, decoded by JAXB into the same
+ * generated type. Only the plain case: any SOAP header (JAX-WS must judge {@code mustUnderstand}), another envelope
+ * version or anything unexpected gives {@code null}, and the request goes through JAX-WS, which answers every case,
+ * faults included.
  */
-final class LsRequestReader {
+final class LaneRequestReader {
     private static final String SOAP_11 = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String SRM = "http://srm.lbl.gov/StorageResourceManager";
 
     private final JAXBContext context;
     private final ThreadLocal<Unmarshaller> unmarshallers = new ThreadLocal<>();
 
-    LsRequestReader() throws JAXBException {
-        context = JAXBContext.newInstance(SrmLsRequest.class);
+    /** A reader of the request types {@code types} (one context for all: what the lanes read). */
+    LaneRequestReader(Class<?>... types) throws JAXBException {
+        context = JAXBContext.newInstance(types);
     }
 
-    /** The request, or null when JAX-WS is to read this body. */
-    SrmLsRequest read(byte[] body) {
+    /** The request of {@code operation}, of {@code type}, or null when JAX-WS is to read this body. */
+    <T> T read(byte[] body, String operation, Class<T> type) {
         try {
             XMLStreamReader r = XMLStreamReaderFactory.create(null, new ByteArrayInputStream(body), true);
             try {
-                if (!next(r, SOAP_11, "Envelope") || !next(r, SOAP_11, "Body") || !next(r, SRM, "srmLs")
-                        || !next(r, "", "srmLsRequest")) {
+                if (!next(r, SOAP_11, "Envelope") || !next(r, SOAP_11, "Body") || !next(r, SRM, operation)
+                        || !next(r, "", operation + "Request")) {
                     return null;
                 }
-                return unmarshaller().unmarshal(r, SrmLsRequest.class).getValue();
+                return unmarshaller().unmarshal(r, type).getValue();
             } finally {
                 r.close();
             }
