@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 import org.opensrm.authz.DelegatedCredential;
@@ -47,12 +48,14 @@ public final class HttpgSrmClient implements RemoteSrm {
     }
 
     @Override
-    public Prepared prepareToPut(URI surl, long size, boolean overwrite, DelegatedCredential credential,
-                                 BooleanSupplier wanted, Duration within) throws SrmException {
+    public Prepared prepareToPut(URI surl, long size, boolean overwrite, Optional<String> spaceToken,
+                                 DelegatedCredential credential, BooleanSupplier wanted, Duration within)
+            throws SrmException {
         String request = "<srmPrepareToPutRequest><arrayOfFileRequests><requestArray><targetSURL>" + text(surl)
                 + "</targetSURL>" + (size > 0 ? "<expectedFileSize>" + size + "</expectedFileSize>" : "")
                 + "</requestArray></arrayOfFileRequests>"
-                + (overwrite ? "<overwriteOption>ALWAYS</overwriteOption>" : "") + PROTOCOLS
+                + (overwrite ? "<overwriteOption>ALWAYS</overwriteOption>" : "")
+                + spaceToken.map(t -> "<targetSpaceToken>" + text(t) + "</targetSpaceToken>").orElse("") + PROTOCOLS
                 + "</srmPrepareToPutRequest>";
         return prepared(surl, true, "srmPrepareToPut", request, "srmStatusOfPutRequest", "arrayOfTargetSURLs",
                 credential, wanted, within);

@@ -2,6 +2,7 @@ package org.opensrm.core.copy;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 import org.opensrm.authz.DelegatedCredential;
@@ -26,9 +27,13 @@ public interface RemoteSrm {
     Prepared prepareToGet(URI surl, DelegatedCredential credential, BooleanSupplier wanted, Duration within)
             throws SrmException;
 
-    /** @param size the size announced to the remote storage element (0: none) */
-    Prepared prepareToPut(URI surl, long size, boolean overwrite, DelegatedCredential credential,
-                          BooleanSupplier wanted, Duration within) throws SrmException;
+    /**
+     * @param size       the size announced to the remote storage element (0: none)
+     * @param spaceToken the remote storage element's space reservation to put into (the copy's targetSpaceToken)
+     */
+    Prepared prepareToPut(URI surl, long size, boolean overwrite, Optional<String> spaceToken,
+                          DelegatedCredential credential, BooleanSupplier wanted, Duration within)
+            throws SrmException;
 
     /**
      * Ends the remote request: after a success srmPutDone (a put; its failure is thrown) or srmReleaseFiles (a
