@@ -19,7 +19,8 @@ import org.opensrm.testkit.HttpgSoapClient;
 /**
  * srmCopy with a {@code targetSpaceToken} ({@link CopySites}, space reservation on in both full-mode servers, Alice
  * allowed to reserve as a user): a pull lands in the reservation of the destination and is counted there (its
- * unused size shrinks by the file's size), a pull that does not fit fails {@code SRM_EXCEED_ALLOCATION} and leaves
+ * unused size shrinks by the file's size), a push's token is the remote SE's and passed on in its srmPrepareToPut,
+ * a pull that does not fit fails {@code SRM_EXCEED_ALLOCATION} and leaves
  * nothing, a pull naming a token that does not exist is refused at once.
  */
 @Timeout(600)
@@ -48,6 +49,17 @@ class SrmCopyIntoSpaceTest {
         assertEquals("SRM_SUCCESS", done.status(), done.text());
         assertArrayEquals(data, Files.readAllBytes(sites.a.file("/alice/in-space")));
         assertEquals(10_000_000 - FOUR_MB, unused(sites.a, space), "the pulled file counts in the reservation");
+    }
+
+    @Test
+    void aPushPassesItsTargetSpaceTokenOnToTheRemoteSrmWhereTheFileIsCounted() throws Exception {
+        String space = reserve(sites.b, 10_000_000);
+        byte[] data = CopySites.sourceFile(sites.a, "/alice/push-into-space-source", FOUR_MB);
+        CopySites.Answer done = sites.copyAndWait(sites.a, sites.a.surl("/alice/push-into-space-source"),
+                sites.b.surl("/alice/pushed-in-space"), space);
+        assertEquals("SRM_SUCCESS", done.status(), done.text());
+        assertArrayEquals(data, Files.readAllBytes(sites.b.file("/alice/pushed-in-space")));
+        assertEquals(10_000_000 - FOUR_MB, unused(sites.b, space), "the pushed file counts in the remote reservation");
     }
 
     @Test

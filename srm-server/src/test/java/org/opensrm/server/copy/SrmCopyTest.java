@@ -80,13 +80,7 @@ class SrmCopyTest {
 
     @Test
     void aCopyAbortedWhileTransferringStopsAndRemovesThePartialDestination() throws Exception {
-        Path big = sites.b.file("/alice/big-source"); // sparse: read fast, but 2 GiB to move take seconds
-        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
-            f.setLength(2L << 30);
-        }
-        Files.setOwner(big, big.getFileSystem().getUserPrincipalLookupService()
-                .lookupPrincipalByName(CopySites.ACCOUNT));
-        Files.setPosixFilePermissions(big, PosixFilePermissions.fromString("rw-r--r--"));
+        Path big = bigSource(sites.b, "/alice/big-source");
         String source = sites.b.surl("/alice/big-source");
         try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
@@ -94,24 +88,70 @@ class SrmCopyTest {
                     sites.a.surl("/alice/aborted")));
             String token = made.text("srmCopyResponse/requestToken");
             assertNotNull(token, made.toString());
-            long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (sites.a.uploads().stream().noneMatch(p -> p.toFile().length() > 0)) { // data is arriving
-                assertTrue(System.nanoTime() < until, "the transfer never reached the hidden upload");
-                Thread.sleep(100);
-            }
+            awaitDataArriving(sites.a);
             HttpgSoapClient.Response aborted = c.post(PATH, Map.of(), CopySites.abort(token));
             assertEquals("SRM_SUCCESS", aborted.text("srmAbortRequestResponse/returnStatus/statusCode"),
                     aborted.toString());
             CopySites.Answer after = sites.waitFor(c, token);
             assertEquals("SRM_ABORTED", after.status(), after.text());
         }
-        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!sites.a.uploads().isEmpty()) { // the transfer is killed, then its partial file removed
-            assertTrue(System.nanoTime() < until, "partial upload still there: " + sites.a.uploads());
-            Thread.sleep(100);
-        }
+        awaitNoUploads(sites.a); // the transfer is killed, then its partial file removed
         assertFalse(Files.exists(sites.a.file("/alice/aborted")));
         Files.delete(big);
+    }
+
+    @Test
+    void aCopyWhoseSourceDisappearsMidwayFailsWithInvalidPathAndLeavesNoPartialFile() throws Exception {
+        Path big = bigSource(sites.b, "/alice/vanishing-source");
+        String source = sites.b.surl("/alice/vanishing-source");
+        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+                sites.a.server().port())) {
+            HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(source,
+                    sites.a.surl("/alice/vanished")));
+            String token = made.text("srmCopyResponse/requestToken");
+            assertNotNull(token, made.toString());
+            awaitDataArriving(sites.a);
+            // removed at the source while its bytes are on their way; on POSIX an unlinked file stays readable to
+            // the door already reading it (the copy then completes, rightly), so its blocks go first
+            try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+                f.setLength(0);
+            }
+            Files.delete(big);
+            CopySites.Answer after = sites.waitFor(c, token);
+            assertEquals("SRM_FAILURE", after.status(), after.text());
+            assertEquals("SRM_INVALID_PATH", after.fileStatus(), after.text());
+        }
+        awaitNoUploads(sites.a);
+        assertFalse(Files.exists(sites.a.file("/alice/vanished")));
+    }
+
+    /** A sparse file of 2 GiB owned by the mapped account: read fast, but moving it takes seconds. */
+    private static Path bigSource(CopySites.Site site, String path) throws IOException {
+        Path big = site.file(path);
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(2L << 30);
+        }
+        Files.setOwner(big, big.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(CopySites.ACCOUNT));
+        Files.setPosixFilePermissions(big, PosixFilePermissions.fromString("rw-r--r--"));
+        return big;
+    }
+
+    /** Waits until a pull's data arrives at a hidden upload of {@code site}. */
+    private static void awaitDataArriving(CopySites.Site site) throws Exception {
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (site.uploads().stream().noneMatch(p -> p.toFile().length() > 0)) {
+            assertTrue(System.nanoTime() < until, "the transfer never reached the hidden upload");
+            Thread.sleep(100);
+        }
+    }
+
+    private static void awaitNoUploads(CopySites.Site site) throws Exception {
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!site.uploads().isEmpty()) {
+            assertTrue(System.nanoTime() < until, "partial upload still there: " + site.uploads());
+            Thread.sleep(100);
+        }
     }
 
     @Test
