@@ -42,24 +42,12 @@ class SrmCopyIntoSpaceTest {
 
     @Test
     void aPullIntoAReservationLandsAndIsCountedInIt() throws Exception {
-        String space = reserve(sites.a, 10_000_000);
-        byte[] data = CopySites.sourceFile(sites.b, "/alice/into-space-source", FOUR_MB);
-        CopySites.Answer done = sites.copyAndWait(sites.a, sites.b.surl("/alice/into-space-source"),
-                sites.a.surl("/alice/in-space"), space);
-        assertEquals("SRM_SUCCESS", done.status(), done.text());
-        assertArrayEquals(data, Files.readAllBytes(sites.a.file("/alice/in-space")));
-        assertEquals(10_000_000 - FOUR_MB, unused(sites.a, space), "the pulled file counts in the reservation");
+        assertCountedWhereItLands(sites.a, sites.b, sites.a); // asked of the destination: a pull
     }
 
     @Test
     void aPushPassesItsTargetSpaceTokenOnToTheRemoteSrmWhereTheFileIsCounted() throws Exception {
-        String space = reserve(sites.b, 10_000_000);
-        byte[] data = CopySites.sourceFile(sites.a, "/alice/push-into-space-source", FOUR_MB);
-        CopySites.Answer done = sites.copyAndWait(sites.a, sites.a.surl("/alice/push-into-space-source"),
-                sites.b.surl("/alice/pushed-in-space"), space);
-        assertEquals("SRM_SUCCESS", done.status(), done.text());
-        assertArrayEquals(data, Files.readAllBytes(sites.b.file("/alice/pushed-in-space")));
-        assertEquals(10_000_000 - FOUR_MB, unused(sites.b, space), "the pushed file counts in the remote reservation");
+        assertCountedWhereItLands(sites.a, sites.a, sites.b); // asked of the source: a push
     }
 
     @Test
@@ -84,6 +72,21 @@ class SrmCopyIntoSpaceTest {
             assertEquals("SRM_INVALID_REQUEST", r.text("srmCopyResponse/returnStatus/statusCode"), r.toString());
         }
         assertFalse(Files.exists(sites.a.file("/alice/nowhere")));
+    }
+
+    /**
+     * Asks {@code asked} to copy a file from {@code from} to {@code to} into a reservation of {@code to}: the file
+     * lands whole and the reservation's unused size shrinks by its size.
+     */
+    private static void assertCountedWhereItLands(CopySites.Site asked, CopySites.Site from, CopySites.Site to)
+            throws Exception {
+        String space = reserve(to, 10_000_000);
+        String name = "/alice/in-space-" + (asked == to ? "pulled" : "pushed");
+        byte[] data = CopySites.sourceFile(from, name + "-source", FOUR_MB);
+        CopySites.Answer done = sites.copyAndWait(asked, from.surl(name + "-source"), to.surl(name), space);
+        assertEquals("SRM_SUCCESS", done.status(), done.text());
+        assertArrayEquals(data, Files.readAllBytes(to.file(name)));
+        assertEquals(10_000_000 - FOUR_MB, unused(to, space), "the copied file counts in the reservation");
     }
 
     private static String reserve(CopySites.Site site, long bytes) throws Exception {

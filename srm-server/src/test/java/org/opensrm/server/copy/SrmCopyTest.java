@@ -81,14 +81,9 @@ class SrmCopyTest {
     @Test
     void aCopyAbortedWhileTransferringStopsAndRemovesThePartialDestination() throws Exception {
         Path big = bigSource(sites.b, "/alice/big-source");
-        String source = sites.b.surl("/alice/big-source");
         try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
-            HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(source,
-                    sites.a.surl("/alice/aborted")));
-            String token = made.text("srmCopyResponse/requestToken");
-            assertNotNull(token, made.toString());
-            awaitDataArriving(sites.a);
+            String token = pullUnderWay(c, "/alice/big-source", "/alice/aborted");
             HttpgSoapClient.Response aborted = c.post(PATH, Map.of(), CopySites.abort(token));
             assertEquals("SRM_SUCCESS", aborted.text("srmAbortRequestResponse/returnStatus/statusCode"),
                     aborted.toString());
@@ -103,14 +98,9 @@ class SrmCopyTest {
     @Test
     void aCopyWhoseSourceDisappearsMidwayFailsWithInvalidPathAndLeavesNoPartialFile() throws Exception {
         Path big = bigSource(sites.b, "/alice/vanishing-source");
-        String source = sites.b.surl("/alice/vanishing-source");
         try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
-            HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(source,
-                    sites.a.surl("/alice/vanished")));
-            String token = made.text("srmCopyResponse/requestToken");
-            assertNotNull(token, made.toString());
-            awaitDataArriving(sites.a);
+            String token = pullUnderWay(c, "/alice/vanishing-source", "/alice/vanished");
             // removed at the source while its bytes are on their way; on POSIX an unlinked file stays readable to
             // the door already reading it (the copy then completes, rightly), so its blocks go first
             try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
@@ -123,6 +113,16 @@ class SrmCopyTest {
         }
         awaitNoUploads(sites.a);
         assertFalse(Files.exists(sites.a.file("/alice/vanished")));
+    }
+
+    /** Asks site a to pull {@code source} of site b to {@code target}; returns once its data is arriving. */
+    private static String pullUnderWay(HttpgSoapClient.Connection c, String source, String target) throws Exception {
+        HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(sites.b.surl(source),
+                sites.a.surl(target)));
+        String token = made.text("srmCopyResponse/requestToken");
+        assertNotNull(token, made.toString());
+        awaitDataArriving(sites.a);
+        return token;
     }
 
     /** A sparse file of 2 GiB owned by the mapped account: read fast, but moving it takes seconds. */
