@@ -3,6 +3,7 @@ package org.opensrm.core.copy;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
 
 import org.opensrm.authz.DelegatedCredential;
@@ -16,8 +17,11 @@ import org.opensrm.common.SrmException;
  * the remote file's status (or {@code SRM_FAILURE} when it cannot be reached or answers nonsense).
  */
 public interface RemoteSrm {
-    /** A remote file made ready: the remote request's token and the TURL to move data from or to. */
-    record Prepared(URI surl, String token, URI turl, boolean put) {
+    /**
+     * A remote file made ready: the remote request's token, the TURL to move data from or to, and (a get) the
+     * file's size when the remote SRM told it.
+     */
+    record Prepared(URI surl, String token, URI turl, boolean put, OptionalLong size) {
     }
 
     /**

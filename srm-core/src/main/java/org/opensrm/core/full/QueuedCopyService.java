@@ -66,8 +66,8 @@ import org.slf4j.LoggerFactory;
  * transfer is stopped and its partial destination removed.
  *
  * <p>A copy's {@code targetSpaceToken} is where its target lands: a pull's is a reservation here, checked for the
- * caller as a put's at once ({@link SpaceAdmission}), the file admitted into it when its bytes have arrived and
- * counted once landed (one that does not fit is removed, {@code SRM_EXCEED_ALLOCATION}); a push's is the remote
+ * caller as a put's at once ({@link SpaceAdmission}), the file admitted into it at the size the remote SRM tells
+ * before the transfer (a gsiftp:// source's once its bytes arrived) and counted at its real size once landed (one that does not fit is removed, {@code SRM_EXCEED_ALLOCATION}); a push's is the remote
  * SE's, passed on in its srmPrepareToPut. After a restart the leases are gone: a resumed copy fails
  * {@code SRM_AUTHORIZATION_FAILURE} unless the client delegated again meanwhile.
  */
@@ -293,6 +293,13 @@ public final class QueuedCopyService implements CopyService {
             Optional<RemoteSrm.Prepared> remote = ends.remoteIsSrm()
                     ? Optional.of(parts.remote().prepareToGet(ends.remote(), credential.get(), wanted, within))
                     : Optional.empty();
+            Optional<SpaceClaim> claim;
+            try {
+                claim = admitKnownSize(r, remote.map(p -> p.size()).orElse(OptionalLong.empty()), label);
+            } catch (SrmException refused) {
+                parts.remote().finish(remote.orElseThrow(), false, credential.get());
+                throw refused;
+            }
             CopyOutcome o = transfer(new CopySpec(remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()),
                     URI.create(gridftp.turl(door, upload)), label), lease, wanted);
             if (remote.isPresent()) {
@@ -300,9 +307,10 @@ public final class QueuedCopyService implements CopyService {
             }
             if (!o.succeeded()) {
                 discard(account, upload, label);
+                claim.ifPresent(c -> admission.giveBack(List.of(c)));
                 throw new SrmException(o.status(), o.explanation());
             }
-            land(r, f, account, upload, ends.local(), label);
+            land(r, f, account, upload, ends.local(), label, claim);
             long size = backend.stat(account, ends.local()).size();
             LOG.info("copy {}: pulled {} to {} ({} bytes, adler32 {})", label, ends.remote(), ends.local(), size,
                     o.adler32().orElse("-"));
@@ -327,23 +335,21 @@ public final class QueuedCopyService implements CopyService {
     }
 
     /**
-     * Lands a pulled file on its target as srmPutDone lands a put's; a pull into a reservation is admitted into it
-     * at the size that arrived first (one that does not fit is removed: {@code SRM_EXCEED_ALLOCATION}), counted at
-     * its real size once landed, and gives its claim back when it does not land.
+     * Lands a pulled file on its target as srmPutDone lands a put's; a pull into a reservation not {@code admitted}
+     * before (its size unknown) is admitted at the size that arrived (one that does not fit is removed:
+     * {@code SRM_EXCEED_ALLOCATION}); it is counted at its real size once landed, and gives its claim back when it
+     * does not land.
      */
-    private void land(Request r, FileRequest f, Account account, SrmPath upload, SrmPath local, String label)
-            throws SrmException {
+    private void land(Request r, FileRequest f, Account account, SrmPath upload, SrmPath local, String label,
+                      Optional<SpaceClaim> admitted) throws SrmException {
         boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
         String target = f.targetSurl().orElseThrow();
-        Optional<SpaceClaim> claim = Optional.empty();
-        String space = r.parameters().get(TARGET_SPACE);
-        if (space != null) {
+        Optional<SpaceClaim> claim = admitted;
+        if (claim.isEmpty() && r.parameters().containsKey(TARGET_SPACE)) { // its size was not known before
             long bytes = uploads.statIfExists(account, upload).map(a -> a.size()).orElse(0L);
             try {
-                claim = Optional.of(admission.admit(SpaceToken.parse(space), r.owner(), bytes));
+                claim = admitKnownSize(r, OptionalLong.of(bytes), label);
             } catch (SrmException refused) {
-                LOG.info("copy {}: {} bytes do not fit space {}: {} {}", label, bytes, space, refused.status(),
-                        refused.getMessage());
                 discard(account, upload, label);
                 throw refused;
             }
@@ -356,6 +362,24 @@ public final class QueuedCopyService implements CopyService {
         }
         if (claim.isPresent()) {
             admission.count(account, claim.get(), local);
+        }
+    }
+
+    /**
+     * Admits a pull into its request's reservation at {@code size} (empty without a reservation or a known size):
+     * {@code SRM_EXCEED_ALLOCATION} when it does not fit.
+     */
+    private Optional<SpaceClaim> admitKnownSize(Request r, OptionalLong size, String label) throws SrmException {
+        String space = r.parameters().get(TARGET_SPACE);
+        if (space == null || size.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(admission.admit(SpaceToken.parse(space), r.owner(), size.getAsLong()));
+        } catch (SrmException refused) {
+            LOG.info("copy {}: {} bytes do not fit space {}: {} {}", label, size.getAsLong(), space, refused.status(),
+                    refused.getMessage());
+            throw refused;
         }
     }
 
