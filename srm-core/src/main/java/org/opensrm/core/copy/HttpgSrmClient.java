@@ -5,6 +5,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
 
 import org.opensrm.authz.DelegatedCredential;
@@ -47,12 +49,14 @@ public final class HttpgSrmClient implements RemoteSrm {
     }
 
     @Override
-    public Prepared prepareToPut(URI surl, long size, boolean overwrite, DelegatedCredential credential,
-                                 BooleanSupplier wanted, Duration within) throws SrmException {
+    public Prepared prepareToPut(URI surl, long size, boolean overwrite, Optional<String> spaceToken,
+                                 DelegatedCredential credential, BooleanSupplier wanted, Duration within)
+            throws SrmException {
         String request = "<srmPrepareToPutRequest><arrayOfFileRequests><requestArray><targetSURL>" + text(surl)
                 + "</targetSURL>" + (size > 0 ? "<expectedFileSize>" + size + "</expectedFileSize>" : "")
                 + "</requestArray></arrayOfFileRequests>"
-                + (overwrite ? "<overwriteOption>ALWAYS</overwriteOption>" : "") + PROTOCOLS
+                + (overwrite ? "<overwriteOption>ALWAYS</overwriteOption>" : "")
+                + spaceToken.map(t -> "<targetSpaceToken>" + text(t) + "</targetSpaceToken>").orElse("") + PROTOCOLS
                 + "</srmPrepareToPutRequest>";
         return prepared(surl, true, "srmPrepareToPut", request, "srmStatusOfPutRequest", "arrayOfTargetSURLs",
                 credential, wanted, within);
@@ -105,7 +109,7 @@ public final class HttpgSrmClient implements RemoteSrm {
             SrmStatus fileStatus = file == null ? null : status(file, "status");
             String turl = file == null ? null : firstText(file, "transferURL");
             if (fileStatus != null && fileStatus.isSuccess() && turl != null && !turl.isBlank()) {
-                return new Prepared(surl, token, URI.create(turl.strip()), put);
+                return new Prepared(surl, token, URI.create(turl.strip()), put, sizeOf(file));
             }
             boolean pending = requestStatus == SrmStatus.SRM_REQUEST_QUEUED
                     || requestStatus == SrmStatus.SRM_REQUEST_INPROGRESS;
@@ -116,7 +120,7 @@ public final class HttpgSrmClient implements RemoteSrm {
                         "the SRM of " + surl.getHost() + " answered " + operation + " for " + surl + " with " + s
                                 + explanation(file != null ? file : d.getDocumentElement()));
             }
-            Prepared sofar = new Prepared(surl, token, null, put);
+            Prepared sofar = new Prepared(surl, token, null, put, OptionalLong.empty());
             if (!wanted.getAsBoolean() || System.nanoTime() > deadline) {
                 finish(sofar, false, credential);
                 throw new SrmException(wanted.getAsBoolean() ? SrmStatus.SRM_FAILURE : SrmStatus.SRM_ABORTED,
@@ -212,6 +216,17 @@ public final class HttpgSrmClient implements RemoteSrm {
     private static String firstText(Element scope, String localName) {
         Element e = first(scope, localName);
         return e == null ? null : e.getTextContent();
+    }
+
+    /** The file size a status names ({@code fileSize}), if it names a sane one. */
+    private static OptionalLong sizeOf(Element file) {
+        String size = firstText(file, "fileSize");
+        try {
+            long n = size == null ? -1 : Long.parseLong(size.strip());
+            return n >= 0 ? OptionalLong.of(n) : OptionalLong.empty();
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 
     private static String text(Object s) {

@@ -2,6 +2,8 @@ package org.opensrm.core.copy;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
 
 import org.opensrm.authz.DelegatedCredential;
@@ -15,8 +17,11 @@ import org.opensrm.common.SrmException;
  * the remote file's status (or {@code SRM_FAILURE} when it cannot be reached or answers nonsense).
  */
 public interface RemoteSrm {
-    /** A remote file made ready: the remote request's token and the TURL to move data from or to. */
-    record Prepared(URI surl, String token, URI turl, boolean put) {
+    /**
+     * A remote file made ready: the remote request's token, the TURL to move data from or to, and (a get) the
+     * file's size when the remote SRM told it.
+     */
+    record Prepared(URI surl, String token, URI turl, boolean put, OptionalLong size) {
     }
 
     /**
@@ -26,9 +31,13 @@ public interface RemoteSrm {
     Prepared prepareToGet(URI surl, DelegatedCredential credential, BooleanSupplier wanted, Duration within)
             throws SrmException;
 
-    /** @param size the size announced to the remote storage element (0: none) */
-    Prepared prepareToPut(URI surl, long size, boolean overwrite, DelegatedCredential credential,
-                          BooleanSupplier wanted, Duration within) throws SrmException;
+    /**
+     * @param size       the size announced to the remote storage element (0: none)
+     * @param spaceToken the remote storage element's space reservation to put into (the copy's targetSpaceToken)
+     */
+    Prepared prepareToPut(URI surl, long size, boolean overwrite, Optional<String> spaceToken,
+                          DelegatedCredential credential, BooleanSupplier wanted, Duration within)
+            throws SrmException;
 
     /**
      * Ends the remote request: after a success srmPutDone (a put; its failure is thrown) or srmReleaseFiles (a

@@ -105,7 +105,7 @@ public final class FullMode implements AutoCloseable {
         this.listings = new QueuedListService(lister, surls, intake, answers, config);
         if (copies.parts().isPresent()) {
             QueuedCopyService queuedCopies = new QueuedCopyService(backend, store, surls, gridftp, staging, uploads,
-                    copies.parts().get(), intake, answers, clock);
+                    copies.parts().get(), intake, answers, clock, new SpaceAdmission(reservations, backend));
             dispatcher.register(RequestKind.COPY, queuedCopies.worker());
             this.copies = queuedCopies;
         } else {

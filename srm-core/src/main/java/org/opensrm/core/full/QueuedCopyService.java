@@ -45,6 +45,8 @@ import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.TransferFile;
 import org.opensrm.core.service.TransferResult;
 import org.opensrm.core.service.Uploads;
+import org.opensrm.core.space.SpaceClaim;
+import org.opensrm.core.space.SpaceToken;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,13 +65,17 @@ import org.slf4j.LoggerFactory;
  * failure). While a file is copied its request is looked at every second: aborted, suspended or timed out, the
  * transfer is stopped and its partial destination removed.
  *
- * <p>Seams: copies into a space reservation ({@code targetSpaceToken}) are refused with {@code SRM_NOT_SUPPORTED}
- * until full mode counts them against reservations. After a restart the leases are gone: a resumed copy fails
+ * <p>A copy's {@code targetSpaceToken} is where its target lands: a pull's is a reservation here, checked for the
+ * caller as a put's at once ({@link SpaceAdmission}), the file admitted into it at the size the remote SRM tells
+ * before the transfer (a gsiftp:// source's once its bytes arrived) and counted at its real size once landed (one that does not fit is removed, {@code SRM_EXCEED_ALLOCATION}); a push's is the remote
+ * SE's, passed on in its srmPrepareToPut. After a restart the leases are gone: a resumed copy fails
  * {@code SRM_AUTHORIZATION_FAILURE} unless the client delegated again meanwhile.
  */
 public final class QueuedCopyService implements CopyService {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedCopyService.class);
     static final String OVERWRITE = "overwrite";
+    /** The request's targetSpaceToken: a local reservation for its pulls, the remote SE's for its pushes. */
+    static final String TARGET_SPACE = "targetSpaceToken";
     private static final long LOOK_EVERY_SECONDS = 1;
 
     private final StorageBackend backend;
@@ -82,13 +88,15 @@ public final class QueuedCopyService implements CopyService {
     private final Intake intake;
     private final Answers answers;
     private final Clock clock;
+    private final SpaceAdmission admission;
     private final Map<RequestToken, Lease> leases = new ConcurrentHashMap<>();
     /** Requests a worker is copying a file of now: their lease is released by the worker, never under it. */
     private final Map<RequestToken, Integer> working = new ConcurrentHashMap<>();
 
     QueuedCopyService(StorageBackend backend, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
                       StagingArea staging, Uploads uploads, CopySetup.Parts parts, Intake intake, Answers answers,
-                      Clock clock) {
+                      Clock clock, SpaceAdmission admission) {
+        this.admission = admission;
         this.backend = backend;
         this.store = store;
         this.surls = surls;
@@ -105,11 +113,6 @@ public final class QueuedCopyService implements CopyService {
     public CopyResult copy(Caller caller, CopyRequest request) throws SrmException {
         releaseEnded();
         intake.requireFileCount(request.files().size(), "arrayOfFileRequests");
-        if (request.targetSpaceToken().isPresent()) {
-            // the seam of issue 11: a pull would be counted against the reservation here
-            throw new SrmException(SrmStatus.SRM_NOT_SUPPORTED,
-                    "copies into a space reservation (targetSpaceToken) are not supported yet");
-        }
         Optional<DelegatedCredential> delegated = caller.delegated();
         Optional<Lease> lease = delegated.flatMap(c -> parts.credentials().lease(c.dn()));
         if (lease.isEmpty()) {
@@ -134,6 +137,9 @@ public final class QueuedCopyService implements CopyService {
         List<NewFile> files = new ArrayList<>(request.files().size());
         Map<Integer, SrmException> refused = new HashMap<>();
         Map<Integer, SrmPath> pullTargets = new HashMap<>();
+        if (request.files().stream().anyMatch(this::pull)) {
+            requireReservation(caller, request.targetSpaceToken()); // refuses the whole request, as a put's
+        }
         for (CopyRequest.CopyPair pair : request.files()) {
             int index = files.size();
             String source = pair.source() == null ? "" : pair.source();
@@ -156,8 +162,11 @@ public final class QueuedCopyService implements CopyService {
             }
             files.add(new NewFile(source, Optional.of(target), OptionalLong.empty(), Duration.ZERO, Duration.ZERO));
         }
+        Map<String, String> parameters = new HashMap<>();
+        parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
+        request.targetSpaceToken().filter(t -> !t.isBlank()).ifPresent(t -> parameters.put(TARGET_SPACE, t));
         NewRequest r = new NewRequest(RequestKind.COPY, Answers.ownerOf(caller), request.options().description(),
-                Map.of(OVERWRITE, Boolean.toString(request.overwrite())),
+                parameters,
                 intake.requestLifetime(request.options().totalRequestTime()), files);
         SrmPath dir = pullTargets.isEmpty() ? null : staging.directoryOf(caller.account());
         return intake.submit(r, refused, made -> {
@@ -167,6 +176,31 @@ public final class QueuedCopyService implements CopyService {
                         made.expiresAt());
             }
         });
+    }
+
+    /** Whether the pair copies into this server (a pair that names no valid ends is not). */
+    private boolean pull(CopyRequest.CopyPair pair) {
+        try {
+            return CopyEnds.of(pair.source() == null ? "" : pair.source(), pair.target() == null ? "" : pair.target(),
+                    surls, parts.localPort(), parts.peers()).pull();
+        } catch (SrmException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A pull's targetSpaceToken names a reservation here: checked for the caller as a put's (unknown, released,
+     * expired, or another group's token refuse the request); without space reservation there is none to name.
+     */
+    private void requireReservation(Caller caller, Optional<String> token) throws SrmException {
+        if (token.isEmpty() || token.get().isBlank()) {
+            return;
+        }
+        if (!admission.enabled()) {
+            throw new SrmException(SrmStatus.SRM_NOT_SUPPORTED,
+                    "this server has no space reservations: a copy into it cannot name a targetSpaceToken");
+        }
+        admission.reservationOf(caller, token);
     }
 
     @Override
@@ -259,6 +293,13 @@ public final class QueuedCopyService implements CopyService {
             Optional<RemoteSrm.Prepared> remote = ends.remoteIsSrm()
                     ? Optional.of(parts.remote().prepareToGet(ends.remote(), credential.get(), wanted, within))
                     : Optional.empty();
+            Optional<SpaceClaim> claim;
+            try {
+                claim = admitKnownSize(r, remote.map(p -> p.size()).orElse(OptionalLong.empty()), label);
+            } catch (SrmException refused) {
+                parts.remote().finish(remote.orElseThrow(), false, credential.get());
+                throw refused;
+            }
             CopyOutcome o = transfer(new CopySpec(remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()),
                     URI.create(gridftp.turl(door, upload)), label), lease, wanted);
             if (remote.isPresent()) {
@@ -266,9 +307,10 @@ public final class QueuedCopyService implements CopyService {
             }
             if (!o.succeeded()) {
                 discard(account, upload, label);
+                claim.ifPresent(c -> admission.giveBack(List.of(c)));
                 throw new SrmException(o.status(), o.explanation());
             }
-            uploads.land(account, upload, ends.local(), 0, overwrite, r.createdAt(), r.expiresAt(), target);
+            land(r, f, account, upload, ends.local(), label, claim);
             long size = backend.stat(account, ends.local()).size();
             LOG.info("copy {}: pulled {} to {} ({} bytes, adler32 {})", label, ends.remote(), ends.local(), size,
                     o.adler32().orElse("-"));
@@ -276,8 +318,8 @@ public final class QueuedCopyService implements CopyService {
         }
         long size = ReadableFiles.require(backend, account, ends.local()).size();
         Optional<RemoteSrm.Prepared> remote = ends.remoteIsSrm()
-                ? Optional.of(parts.remote().prepareToPut(ends.remote(), size, overwrite, credential.get(), wanted,
-                within))
+                ? Optional.of(parts.remote().prepareToPut(ends.remote(), size, overwrite,
+                Optional.ofNullable(r.parameters().get(TARGET_SPACE)), credential.get(), wanted, within))
                 : Optional.empty();
         CopyOutcome o = transfer(new CopySpec(URI.create(gridftp.turl(door, ends.local())),
                 remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()), label), lease, wanted);
@@ -290,6 +332,55 @@ public final class QueuedCopyService implements CopyService {
         LOG.info("copy {}: pushed {} to {} ({} bytes, adler32 {})", label, ends.local(), ends.remote(), size,
                 o.adler32().orElse("-"));
         return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
+    }
+
+    /**
+     * Lands a pulled file on its target as srmPutDone lands a put's; a pull into a reservation not {@code admitted}
+     * before (its size unknown) is admitted at the size that arrived (one that does not fit is removed:
+     * {@code SRM_EXCEED_ALLOCATION}); it is counted at its real size once landed, and gives its claim back when it
+     * does not land.
+     */
+    private void land(Request r, FileRequest f, Account account, SrmPath upload, SrmPath local, String label,
+                      Optional<SpaceClaim> admitted) throws SrmException {
+        boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
+        String target = f.targetSurl().orElseThrow();
+        Optional<SpaceClaim> claim = admitted;
+        if (claim.isEmpty() && r.parameters().containsKey(TARGET_SPACE)) { // its size was not known before
+            long bytes = uploads.statIfExists(account, upload).map(a -> a.size()).orElse(0L);
+            try {
+                claim = admitKnownSize(r, OptionalLong.of(bytes), label);
+            } catch (SrmException refused) {
+                discard(account, upload, label);
+                throw refused;
+            }
+        }
+        try {
+            uploads.land(account, upload, local, 0, overwrite, r.createdAt(), r.expiresAt(), target);
+        } catch (SrmException | RuntimeException e) {
+            claim.ifPresent(c -> admission.giveBack(List.of(c)));
+            throw e;
+        }
+        if (claim.isPresent()) {
+            admission.count(account, claim.get(), local);
+        }
+    }
+
+    /**
+     * Admits a pull into its request's reservation at {@code size} (empty without a reservation or a known size):
+     * {@code SRM_EXCEED_ALLOCATION} when it does not fit.
+     */
+    private Optional<SpaceClaim> admitKnownSize(Request r, OptionalLong size, String label) throws SrmException {
+        String space = r.parameters().get(TARGET_SPACE);
+        if (space == null || size.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(admission.admit(SpaceToken.parse(space), r.owner(), size.getAsLong()));
+        } catch (SrmException refused) {
+            LOG.info("copy {}: {} bytes do not fit space {}: {} {}", label, size.getAsLong(), space, refused.status(),
+                    refused.getMessage());
+            throw refused;
+        }
     }
 
     /**

@@ -93,8 +93,7 @@ public final class QueuedPutService implements PutService {
     private final Answers answers;
     private final FullModeConfig config;
     private final Clock clock;
-    private final StorageBackend backend;
-    private final Optional<SpaceService> reservations;
+    private final SpaceAdmission admission;
     /** The open puts this frontend knows of, by upload, and their uploads by target. */
     private final Map<SrmPath, FileRef> openPuts = new ConcurrentHashMap<>();
     private final Map<SrmPath, SrmPath> uploadsByTarget = new ConcurrentHashMap<>();
@@ -114,15 +113,14 @@ public final class QueuedPutService implements PutService {
         this.answers = answers;
         this.config = config;
         this.clock = clock;
-        this.backend = backend;
-        this.reservations = space;
+        this.admission = new SpaceAdmission(space, backend);
     }
 
     @Override
     public TransferResult prepare(Caller caller, PutRequest request) throws SrmException {
         intake.requireFileCount(request.files().size(), "arrayOfFileRequests");
         TransferProtocols.requireOffered(request.protocols());
-        Optional<SpaceToken> reservation = reservationOf(caller, request.spaceToken());
+        Optional<SpaceToken> reservation = admission.reservationOf(caller, request.spaceToken());
         Optional<StaticSpaceToken> space = reservation.isPresent() ? staticOf(reservation.get())
                 : spaces.resolve(request.spaceToken());
         List<SpaceClaim> claims = new ArrayList<>();
@@ -145,7 +143,7 @@ public final class QueuedPutService implements PutService {
                     throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is named twice in this request");
                 }
                 if (reservation.isPresent()) {
-                    claims.add(reservations.get().admit(reservation.get(), caller.owner(), OptionalLong.of(f.expectedSize())));
+                    claims.add(admission.admit(reservation.get(), caller.owner(), f.expectedSize()));
                 }
                 targets.put(index, path);
             } catch (SrmException e) {
@@ -170,25 +168,11 @@ public final class QueuedPutService implements PutService {
             });
         } catch (SrmException | RuntimeException e) {
             if (!kept[0]) {
-                giveBack(claims);
+                admission.giveBack(claims);
             }
             throw e;
         }
         return answers.of(stored, List.of());
-    }
-
-    /**
-     * The reservation a put names, checked for the caller before any file is admitted (a token that is unknown,
-     * released, expired, or of a group the caller is not in refuses the whole request); empty without space
-     * reservation or token.
-     */
-    private Optional<SpaceToken> reservationOf(Caller caller, Optional<String> text) throws SrmException {
-        if (reservations.isEmpty() || text.isEmpty() || text.get().isBlank()) {
-            return Optional.empty();
-        }
-        SpaceToken token = SpaceToken.parse(text.get());
-        reservations.get().admit(token, caller.owner(), OptionalLong.of(0));
-        return Optional.of(token);
     }
 
     /** The static token of that name, whose area a put into it must land in. */
@@ -197,17 +181,6 @@ public final class QueuedPutService implements PutService {
             return Optional.of(spaces.find(token.value()));
         } catch (SrmException notStatic) {
             return Optional.empty();
-        }
-    }
-
-    private void giveBack(List<SpaceClaim> claims) {
-        for (SpaceClaim c : claims) {
-            try {
-                reservations.get().abandon(c);
-            } catch (SrmException e) {
-                LOG.warn("a claim of {} bytes in space {} was not given back: {}", c.bytes(), c.token().shortId(),
-                        e.getMessage());
-            }
         }
     }
 
@@ -379,7 +352,7 @@ public final class QueuedPutService implements PutService {
             close(upload);
             Optional<SpaceClaim> claim = SpaceClaims.claimOf(r, f);
             if (claim.isPresent()) {
-                count(caller, claim.get(), target);
+                admission.count(caller.account(), claim.get(), target);
             }
             settle(r.token(), f.index(), x -> x.moveTo(FileState.SUCCESS));
             return FileOutcome.ok(surl);
@@ -394,23 +367,6 @@ public final class QueuedPutService implements PutService {
                 return FileOutcome.failed(surl, notStored);
             }
             return FileOutcome.failed(surl, e);
-        }
-    }
-
-    /**
-     * Counts a landed file in its reservation at its real size; when that does not fit, the file is removed (it
-     * never stays outside its quota) and srmPutDone fails with the reservation's status.
-     */
-    private void count(Caller caller, SpaceClaim claim, SrmPath target) throws SrmException {
-        long actual = backend.stat(caller.account(), target).size();
-        try {
-            reservations.get().commit(claim, target, actual, Optional.empty());
-        } catch (SrmException refused) {
-            backend.delete(caller.account(), target);
-            LOG.info("{} ({} bytes) removed: it does not fit space {}: {} {}", target, actual,
-                    claim.token().shortId(), refused.status(), refused.getMessage());
-            throw refused.status() == SrmStatus.SRM_INTERNAL_ERROR
-                    ? new SrmException(SrmStatus.SRM_FAILURE, "removed: " + refused.getMessage()) : refused;
         }
     }
 

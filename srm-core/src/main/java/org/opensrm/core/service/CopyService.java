@@ -10,8 +10,8 @@ import org.opensrm.common.SrmStatus;
  * ({@link Caller#delegated()}). Full mode queues copies ({@code org.opensrm.core.full.QueuedCopyService});
  * gateway mode keeps no request state and offers none ({@link #NOT_SUPPORTED}).
  *
- * <p>Space reservations: a copy's {@link CopyRequest#targetSpaceToken()} is where a copy into this storage element
- * would be counted against a reservation once full mode has them; until then it is refused when given.
+ * <p>Space reservations: a copy's {@link CopyRequest#targetSpaceToken()} is where its target lands: for a copy into
+ * this storage element a reservation here it is counted against, for a copy to another the remote one's.
  */
 public interface CopyService {
     /** Gateway mode's: every call answered {@code SRM_NOT_SUPPORTED}. */

@@ -1,9 +1,13 @@
 package org.opensrm.server.copy;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +28,7 @@ import org.opensrm.testkit.TwoGridFtpDoors;
  */
 final class CopySites implements AutoCloseable {
     static final String ACCOUNT = "srmuser1";
+    static final String PATH = "/srm/managerv2";
 
     final TwoGridFtpDoors doors;
     final Site a;
@@ -58,11 +63,16 @@ final class CopySites implements AutoCloseable {
     }
 
     static CopySites start(String name) throws Exception {
+        return start(name, Map.of());
+    }
+
+    /** Two sites whose servers both have {@code settings} on top of the ones above. */
+    static CopySites start(String name, Map<String, String> settings) throws Exception {
         TwoGridFtpDoors doors = TwoGridFtpDoors.start(name, "Alice", ACCOUNT);
         Site a = null;
         try {
-            a = site(doors, "a", doors.a());
-            Site b = site(doors, "b", doors.b());
+            a = site(doors, "a", doors.a(), settings);
+            Site b = site(doors, "b", doors.b(), settings);
             return new CopySites(doors, a, b);
         } catch (Exception | Error e) {
             if (a != null) {
@@ -73,7 +83,8 @@ final class CopySites implements AutoCloseable {
         }
     }
 
-    private static Site site(TwoGridFtpDoors doors, String name, GridFtpServerProcess door) throws Exception {
+    private static Site site(TwoGridFtpDoors doors, String name, GridFtpServerProcess door,
+                             Map<String, String> settings) throws Exception {
         Path base = doors.base();
         Path root = Files.createDirectory(base.resolve("root-" + name));
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -96,6 +107,7 @@ final class CopySites implements AutoCloseable {
         cfg.put("srm.copy.peers", "localhost");
         cfg.put("srm.copy.attempts", "2");
         cfg.put("srm.copy.backoff", "1s");
+        cfg.putAll(settings);
         SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
         try {
             server.start();
@@ -117,9 +129,28 @@ final class CopySites implements AutoCloseable {
     }
 
     static byte[] copy(String source, String target) {
+        return copy(source, target, null);
+    }
+
+    /** srmCopy of one file, into {@code targetSpaceToken} unless null. */
+    static byte[] copy(String source, String target, String targetSpaceToken) {
         return GsoapEnvelope.of("srmCopy", "<srmCopyRequest><arrayOfFileRequests><requestArray><sourceSURL>"
                 + GsoapEnvelope.text(source) + "</sourceSURL><targetSURL>" + GsoapEnvelope.text(target)
-                + "</targetSURL></requestArray></arrayOfFileRequests></srmCopyRequest>");
+                + "</targetSURL></requestArray></arrayOfFileRequests>"
+                + (targetSpaceToken == null ? "" : "<targetSpaceToken>" + GsoapEnvelope.text(targetSpaceToken)
+                + "</targetSpaceToken>") + "</srmCopyRequest>");
+    }
+
+    static byte[] reserveSpace(long bytes) {
+        return GsoapEnvelope.of("srmReserveSpace", "<srmReserveSpaceRequest><retentionPolicyInfo><retentionPolicy>"
+                + "REPLICA</retentionPolicy><accessLatency>ONLINE</accessLatency></retentionPolicyInfo>"
+                + "<desiredSizeOfTotalSpace>" + bytes + "</desiredSizeOfTotalSpace><desiredSizeOfGuaranteedSpace>"
+                + bytes + "</desiredSizeOfGuaranteedSpace></srmReserveSpaceRequest>");
+    }
+
+    static byte[] spaceMetaData(String space) {
+        return GsoapEnvelope.of("srmGetSpaceMetaData", "<srmGetSpaceMetaDataRequest><arrayOfSpaceTokens><stringArray>"
+                + GsoapEnvelope.text(space) + "</stringArray></arrayOfSpaceTokens></srmGetSpaceMetaDataRequest>");
     }
 
     static byte[] statusOfCopy(String token) {
@@ -135,6 +166,50 @@ final class CopySites implements AutoCloseable {
     static byte[] ls(String surl) {
         return GsoapEnvelope.of("srmLs", "<srmLsRequest><arrayOfSURLs><urlArray>" + GsoapEnvelope.text(surl)
                 + "</urlArray></arrayOfSURLs></srmLsRequest>");
+    }
+
+    /** What the last answer about a copy said. */
+    record Answer(String status, String fileStatus, String text) {
+    }
+
+    /** Asks {@code site} for the copy on a delegating connection, then polls until it is over. */
+    Answer copyAndWait(Site site, String source, String target) throws Exception {
+        return copyAndWait(site, source, target, null);
+    }
+
+    /** As above, into {@code space} unless null. */
+    Answer copyAndWait(Site site, String source, String target, String space) throws Exception {
+        try (HttpgSoapClient.Connection c = delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+                site.server().port())) {
+            HttpgSoapClient.Response made = c.post(PATH, Map.of(), copy(source, target, space));
+            String token = made.text("srmCopyResponse/requestToken");
+            assertNotNull(token, made.toString());
+            return waitFor(c, token);
+        }
+    }
+
+    Answer waitFor(HttpgSoapClient.Connection c, String token) throws Exception {
+        long until = System.nanoTime() + Duration.ofMinutes(4).toNanos();
+        while (true) {
+            HttpgSoapClient.Response r = c.post(PATH, Map.of(), statusOfCopy(token));
+            String status = r.text("srmStatusOfCopyRequestResponse/returnStatus/statusCode");
+            if (!"SRM_REQUEST_QUEUED".equals(status) && !"SRM_REQUEST_INPROGRESS".equals(status)) {
+                return new Answer(status, r.text("statusArray/status/statusCode"), r.bodyText());
+            }
+            assertTrue(System.nanoTime() < until, "copy still running: " + r);
+            Thread.sleep(250);
+        }
+    }
+
+    static byte[] sourceFile(Site site, String path, int size) throws IOException {
+        byte[] data = new byte[size];
+        new SecureRandom().nextBytes(data);
+        Path file = site.file(path);
+        Files.write(file, data);
+        Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(ACCOUNT));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        return data;
     }
 
     @Override

@@ -11,7 +11,6 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +49,9 @@ class SrmCopyTest {
     @Test
     void aPullOfTwentyMegabytesFromAnotherSrmLandsWithTheSameBytesAndAdler32OwnedByTheMappedAccount()
             throws Exception {
-        byte[] data = sourceFile(sites.b, "/alice/pull-source");
-        Answer done = copyAndWait(sites.a, sites.b.surl("/alice/pull-source"), sites.a.surl("/alice/pulled"));
+        byte[] data = CopySites.sourceFile(sites.b, "/alice/pull-source", TWENTY_MB);
+        CopySites.Answer done = sites.copyAndWait(sites.a,
+                sites.b.surl("/alice/pull-source"), sites.a.surl("/alice/pulled"));
         assertEquals("SRM_SUCCESS", done.status(), done.text());
         assertEquals("SRM_SUCCESS", done.fileStatus(), done.text());
         assertSameFile(data, sites.a.file("/alice/pulled"));
@@ -60,8 +60,9 @@ class SrmCopyTest {
 
     @Test
     void aPushOfTwentyMegabytesToAnotherSrmLandsThereWithTheSameBytesAndAdler32() throws Exception {
-        byte[] data = sourceFile(sites.a, "/alice/push-source");
-        Answer done = copyAndWait(sites.a, sites.a.surl("/alice/push-source"), sites.b.surl("/alice/pushed"));
+        byte[] data = CopySites.sourceFile(sites.a, "/alice/push-source", TWENTY_MB);
+        CopySites.Answer done = sites.copyAndWait(sites.a,
+                sites.a.surl("/alice/push-source"), sites.b.surl("/alice/pushed"));
         assertEquals("SRM_SUCCESS", done.status(), done.text());
         assertSameFile(data, sites.b.file("/alice/pushed"));
         assertEquals(List.of(), sites.b.uploads(), "the remote put was done (srmPutDone): no upload left there");
@@ -69,7 +70,8 @@ class SrmCopyTest {
 
     @Test
     void aCopyWhoseSourceIsGoneFailsWithInvalidPathAndLeavesNoFile() throws Exception {
-        Answer done = copyAndWait(sites.a, sites.b.surl("/alice/never-there"), sites.a.surl("/alice/from-nothing"));
+        CopySites.Answer done = sites.copyAndWait(sites.a,
+                sites.b.surl("/alice/never-there"), sites.a.surl("/alice/from-nothing"));
         assertEquals("SRM_FAILURE", done.status(), done.text());
         assertEquals("SRM_INVALID_PATH", done.fileStatus(), done.text());
         assertFalse(Files.exists(sites.a.file("/alice/from-nothing")));
@@ -78,38 +80,78 @@ class SrmCopyTest {
 
     @Test
     void aCopyAbortedWhileTransferringStopsAndRemovesThePartialDestination() throws Exception {
-        Path big = sites.b.file("/alice/big-source"); // sparse: read fast, but 2 GiB to move take seconds
+        Path big = bigSource(sites.b, "/alice/big-source");
+        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+                sites.a.server().port())) {
+            String token = pullUnderWay(c, "/alice/big-source", "/alice/aborted");
+            HttpgSoapClient.Response aborted = c.post(PATH, Map.of(), CopySites.abort(token));
+            assertEquals("SRM_SUCCESS", aborted.text("srmAbortRequestResponse/returnStatus/statusCode"),
+                    aborted.toString());
+            CopySites.Answer after = sites.waitFor(c, token);
+            assertEquals("SRM_ABORTED", after.status(), after.text());
+        }
+        awaitNoUploads(sites.a); // the transfer is killed, then its partial file removed
+        assertFalse(Files.exists(sites.a.file("/alice/aborted")));
+        Files.delete(big);
+    }
+
+    @Test
+    void aCopyWhoseSourceDisappearsMidwayFailsWithInvalidPathAndLeavesNoPartialFile() throws Exception {
+        Path big = bigSource(sites.b, "/alice/vanishing-source");
+        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+                sites.a.server().port())) {
+            String token = pullUnderWay(c, "/alice/vanishing-source", "/alice/vanished");
+            // removed at the source while its bytes are on their way; on POSIX an unlinked file stays readable to
+            // the door already reading it (the copy then completes, rightly), so its blocks go first
+            try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+                f.setLength(0);
+            }
+            Files.delete(big);
+            CopySites.Answer after = sites.waitFor(c, token);
+            assertEquals("SRM_FAILURE", after.status(), after.text());
+            assertEquals("SRM_INVALID_PATH", after.fileStatus(), after.text());
+        }
+        awaitNoUploads(sites.a);
+        assertFalse(Files.exists(sites.a.file("/alice/vanished")));
+    }
+
+    /** Asks site a to pull {@code source} of site b to {@code target}; returns once its data is arriving. */
+    private static String pullUnderWay(HttpgSoapClient.Connection c, String source, String target) throws Exception {
+        HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(sites.b.surl(source),
+                sites.a.surl(target)));
+        String token = made.text("srmCopyResponse/requestToken");
+        assertNotNull(token, made.toString());
+        awaitDataArriving(sites.a);
+        return token;
+    }
+
+    /** A sparse file of 2 GiB owned by the mapped account: read fast, but moving it takes seconds. */
+    private static Path bigSource(CopySites.Site site, String path) throws IOException {
+        Path big = site.file(path);
         try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
             f.setLength(2L << 30);
         }
         Files.setOwner(big, big.getFileSystem().getUserPrincipalLookupService()
                 .lookupPrincipalByName(CopySites.ACCOUNT));
         Files.setPosixFilePermissions(big, PosixFilePermissions.fromString("rw-r--r--"));
-        String source = sites.b.surl("/alice/big-source");
-        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
-                sites.a.server().port())) {
-            HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(source,
-                    sites.a.surl("/alice/aborted")));
-            String token = made.text("srmCopyResponse/requestToken");
-            assertNotNull(token, made.toString());
-            long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (sites.a.uploads().stream().noneMatch(p -> p.toFile().length() > 0)) { // data is arriving
-                assertTrue(System.nanoTime() < until, "the transfer never reached the hidden upload");
-                Thread.sleep(100);
-            }
-            HttpgSoapClient.Response aborted = c.post(PATH, Map.of(), CopySites.abort(token));
-            assertEquals("SRM_SUCCESS", aborted.text("srmAbortRequestResponse/returnStatus/statusCode"),
-                    aborted.toString());
-            Answer after = waitFor(c, token);
-            assertEquals("SRM_ABORTED", after.status(), after.text());
-        }
+        return big;
+    }
+
+    /** Waits until a pull's data arrives at a hidden upload of {@code site}. */
+    private static void awaitDataArriving(CopySites.Site site) throws Exception {
         long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!sites.a.uploads().isEmpty()) { // the transfer is killed, then its partial file removed
-            assertTrue(System.nanoTime() < until, "partial upload still there: " + sites.a.uploads());
+        while (site.uploads().stream().noneMatch(p -> p.toFile().length() > 0)) {
+            assertTrue(System.nanoTime() < until, "the transfer never reached the hidden upload");
             Thread.sleep(100);
         }
-        assertFalse(Files.exists(sites.a.file("/alice/aborted")));
-        Files.delete(big);
+    }
+
+    private static void awaitNoUploads(CopySites.Site site) throws Exception {
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!site.uploads().isEmpty()) {
+            assertTrue(System.nanoTime() < until, "partial upload still there: " + site.uploads());
+            Thread.sleep(100);
+        }
     }
 
     @Test
@@ -136,7 +178,7 @@ class SrmCopyTest {
 
     @Test
     void aDelegatingClientAndOneSendingZeroBothListOnTheSamePort() throws Exception {
-        sourceFile(sites.a, "/alice/listed", 1024);
+        CopySites.sourceFile(sites.a, "/alice/listed", 1024);
         for (HttpgSoapClient client : List.of(sites.plain(), sites.delegating(Duration.ofHours(1)))) {
             HttpgSoapClient.Response r = client.post("127.0.0.1", sites.a.server().port(), PATH, Map.of(),
                     CopySites.ls(sites.a.surl("/alice/listed")));
@@ -146,8 +188,9 @@ class SrmCopyTest {
 
     @Test
     void aSurlPairNamingTheSameFileIsRefusedAndNothingIsWritten() throws Exception {
-        byte[] data = sourceFile(sites.a, "/alice/itself", 4096);
-        Answer done = copyAndWait(sites.a, sites.a.surl("/alice/itself"), sites.a.surl("/alice/itself"));
+        byte[] data = CopySites.sourceFile(sites.a, "/alice/itself", 4096);
+        CopySites.Answer done = sites.copyAndWait(sites.a,
+                sites.a.surl("/alice/itself"), sites.a.surl("/alice/itself"));
         assertEquals("SRM_FAILURE", done.status(), done.text());
         assertEquals("SRM_INVALID_PATH", done.fileStatus(), done.text());
         assertTrue(done.text().contains("the same file"), done.text());
@@ -156,7 +199,8 @@ class SrmCopyTest {
 
     @Test
     void aGridFtpHostOutsideTheAllowedPeersIsRefused() throws Exception {
-        Answer done = copyAndWait(sites.a, "gsiftp://127.0.0.2:2811/etc/passwd", sites.a.surl("/alice/relayed"));
+        CopySites.Answer done = sites.copyAndWait(sites.a,
+                "gsiftp://127.0.0.2:2811/etc/passwd", sites.a.surl("/alice/relayed"));
         assertEquals("SRM_FAILURE", done.status(), done.text());
         assertEquals("SRM_AUTHORIZATION_FAILURE", done.fileStatus(), done.text());
         assertTrue(done.text().contains("not an allowed copy peer"), done.text());
@@ -166,10 +210,10 @@ class SrmCopyTest {
 
     @Test
     void theDelegatedCredentialIsForgottenOnceTheCopiesEndedAndTheClientLeft() throws Exception {
-        sourceFile(sites.b, "/alice/small-source", 4096);
-        assertEquals("SRM_SUCCESS", copyAndWait(sites.a, sites.b.surl("/alice/small-source"),
+        CopySites.sourceFile(sites.b, "/alice/small-source", 4096);
+        assertEquals("SRM_SUCCESS", sites.copyAndWait(sites.a, sites.b.surl("/alice/small-source"),
                 sites.a.surl("/alice/small-copy")).status());
-        assertEquals("SRM_FAILURE", copyAndWait(sites.a, sites.a.surl("/alice/small-copy"),
+        assertEquals("SRM_FAILURE", sites.copyAndWait(sites.a, sites.a.surl("/alice/small-copy"),
                 sites.a.surl("/alice/small-copy")).status()); // refused at once: nothing holds the credential
         long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (sites.a.server().delegatedCredentials().size() != 0) {
@@ -178,50 +222,7 @@ class SrmCopyTest {
         }
     }
 
-    /** What the last answer about a copy said. */
-    record Answer(String status, String fileStatus, String text) {
-    }
-
-    /** Asks {@code site} for the copy on a delegating connection, then polls until it is over. */
-    private static Answer copyAndWait(CopySites.Site site, String source, String target) throws Exception {
-        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
-                site.server().port())) {
-            HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(source, target));
-            String token = made.text("srmCopyResponse/requestToken");
-            assertNotNull(token, made.toString());
-            return waitFor(c, token);
-        }
-    }
-
-    private static Answer waitFor(HttpgSoapClient.Connection c, String token) throws Exception {
-        long until = System.nanoTime() + Duration.ofMinutes(4).toNanos();
-        while (true) {
-            HttpgSoapClient.Response r = c.post(PATH, Map.of(), CopySites.statusOfCopy(token));
-            String status = r.text("srmStatusOfCopyRequestResponse/returnStatus/statusCode");
-            if (!"SRM_REQUEST_QUEUED".equals(status) && !"SRM_REQUEST_INPROGRESS".equals(status)) {
-                return new Answer(status, r.text("statusArray/status/statusCode"), r.bodyText());
-            }
-            assertTrue(System.nanoTime() < until, "copy still running: " + r);
-            Thread.sleep(250);
-        }
-    }
-
-    private static byte[] sourceFile(CopySites.Site site, String path) throws IOException {
-        return sourceFile(site, path, TWENTY_MB);
-    }
-
-    private static byte[] sourceFile(CopySites.Site site, String path, int size) throws IOException {
-        byte[] data = new byte[size];
-        new SecureRandom().nextBytes(data);
-        Path file = site.file(path);
-        Files.write(file, data);
-        Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService()
-                .lookupPrincipalByName(CopySites.ACCOUNT));
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-        return data;
-    }
-
-    private static void assertSameFile(byte[] expected, Path copy) throws IOException {
+    static void assertSameFile(byte[] expected, Path copy) throws IOException {
         byte[] actual = Files.readAllBytes(copy);
         assertEquals(adler32(expected), adler32(actual), "adler32");
         assertArrayEquals(expected, actual);
