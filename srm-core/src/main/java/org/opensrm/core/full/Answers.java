@@ -12,7 +12,6 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileRequest;
-import org.opensrm.core.Owner;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
@@ -44,22 +43,13 @@ final class Answers {
     }
 
     /**
-     * The owner of the caller's requests: its subject, mapped account and FQANs; the one way full mode turns a
-     * caller into an owner, whether to store it with a new request or to check it against a stored one (which
-     * compares subject and account only, {@link Owner#sameUserAs}).
-     */
-    static Owner ownerOf(Caller caller) {
-        return caller.owner();
-    }
-
-    /**
      * The caller's request of {@code kind}.
      *
      * @throws SrmException {@code SRM_INVALID_REQUEST} for a malformed or unknown token or one of another kind,
      *                      {@code SRM_AUTHORIZATION_FAILURE} for another user's (saying nothing about it)
      */
     Request owned(Caller caller, String token, RequestKind kind) throws SrmException {
-        Request r = store.loadOwned(QueuedRequestControl.tokenOf(token), ownerOf(caller));
+        Request r = store.loadOwned(QueuedRequestControl.tokenOf(token), caller.owner());
         if (r.kind() != kind) {
             throw SrmException.invalidRequest("the request token belongs to a request of another kind");
         }

@@ -165,7 +165,7 @@ public final class QueuedCopyService implements CopyService {
         Map<String, String> parameters = new HashMap<>();
         parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
         request.targetSpaceToken().filter(t -> !t.isBlank()).ifPresent(t -> parameters.put(TARGET_SPACE, t));
-        NewRequest r = new NewRequest(RequestKind.COPY, Answers.ownerOf(caller), request.options().description(),
+        NewRequest r = new NewRequest(RequestKind.COPY, caller.owner(), request.options().description(),
                 parameters,
                 intake.requestLifetime(request.options().totalRequestTime()), files);
         SrmPath dir = pullTargets.isEmpty() ? null : staging.directoryOf(caller.account());

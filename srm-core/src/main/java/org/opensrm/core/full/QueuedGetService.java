@@ -70,7 +70,7 @@ public final class QueuedGetService implements GetService {
             }
             files.add(NewFile.of(text).withPinLifetime(pin));
         }
-        NewRequest r = new NewRequest(kind, Answers.ownerOf(caller), request.options().description(), Map.of(),
+        NewRequest r = new NewRequest(kind, caller.owner(), request.options().description(), Map.of(),
                 intake.requestLifetime(request.options().totalRequestTime()), files);
         return answers.of(intake.submit(r, refused, Intake.BeforeQueueing.NOTHING), List.of());
     }

@@ -89,7 +89,7 @@ public final class QueuedListService implements ListService {
         Map<String, String> parameters = Map.of(FULL_DETAIL, Boolean.toString(options.fullDetail()),
                 LEVELS, Integer.toString(options.levels()), OFFSET, Integer.toString(options.offset()),
                 COUNT, Integer.toString(options.count()));
-        NewRequest r = new NewRequest(RequestKind.LS, Answers.ownerOf(caller), Optional.empty(), parameters,
+        NewRequest r = new NewRequest(RequestKind.LS, caller.owner(), Optional.empty(), parameters,
                 intake.requestLifetime(Optional.empty()), files);
         Request stored = intake.submit(r, refused, Intake.BeforeQueueing.NOTHING);
         return result(caller, stored, 0, 0);

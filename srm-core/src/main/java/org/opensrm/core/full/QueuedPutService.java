@@ -156,7 +156,7 @@ public final class QueuedPutService implements PutService {
         Map<String, String> parameters = new HashMap<>();
         parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
         reservation.ifPresent(t -> parameters.put(SPACE_TOKEN, t.value()));
-        NewRequest r = new NewRequest(RequestKind.PUT, Answers.ownerOf(caller), request.options().description(),
+        NewRequest r = new NewRequest(RequestKind.PUT, caller.owner(), request.options().description(),
                 parameters, intake.requestLifetime(request.options().totalRequestTime()), files);
         Request stored;
         boolean[] kept = new boolean[1];

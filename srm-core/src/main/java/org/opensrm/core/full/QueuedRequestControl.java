@@ -198,7 +198,7 @@ public final class QueuedRequestControl implements RequestControl {
     /** Releases the caller's pins on these SURLs, in every request of theirs. */
     private List<FileOutcome> releaseBySurls(Caller caller, List<String> surlList) throws SrmException {
         requireSurls(surlList);
-        Owner owner = Answers.ownerOf(caller);
+        Owner owner = caller.owner();
         List<SrmPath> paths = new ArrayList<>(surlList.size());
         List<FileOutcome> out = new ArrayList<>(surlList.size());
         for (String surl : surlList) {
@@ -364,7 +364,7 @@ public final class QueuedRequestControl implements RequestControl {
     /** The token of a request of the caller's. */
     private RequestToken owned(Caller caller, String token) throws SrmException {
         RequestToken t = tokenOf(token);
-        store.loadOwned(t, Answers.ownerOf(caller));
+        store.loadOwned(t, caller.owner());
         return t;
     }
 
@@ -382,7 +382,7 @@ public final class QueuedRequestControl implements RequestControl {
         if (tokens == null || tokens.isEmpty()) {
             throw SrmException.invalidRequest("no request token given");
         }
-        Owner owner = Answers.ownerOf(caller);
+        Owner owner = caller.owner();
         List<RequestSummary> out = new ArrayList<>(tokens.size());
         for (String token : tokens) {
             try {
@@ -420,7 +420,7 @@ public final class QueuedRequestControl implements RequestControl {
     @Override
     public List<RequestTokenInfo> tokens(Caller caller, Optional<String> description) throws SrmException {
         List<RequestTokenInfo> out = new ArrayList<>();
-        for (RequestToken t : store.findByOwner(Answers.ownerOf(caller), description)) {
+        for (RequestToken t : store.findByOwner(caller.owner(), description)) {
             Request r = loadIfPresent(t);
             if (r != null) {
                 out.add(new RequestTokenInfo(t.value(), r.createdAt()));
@@ -445,7 +445,7 @@ public final class QueuedRequestControl implements RequestControl {
 
     private Target target(Caller caller, String token, List<String> subset) throws SrmException {
         RequestToken t = tokenOf(token);
-        Request r = store.loadOwned(t, Answers.ownerOf(caller));
+        Request r = store.loadOwned(t, caller.owner());
         List<Named> named = named(r, subset);
         Set<Integer> indexes = new TreeSet<>();
         for (Named n : named) {

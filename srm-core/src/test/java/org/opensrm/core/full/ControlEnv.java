@@ -87,7 +87,7 @@ final class ControlEnv implements AutoCloseable {
         for (String p : paths) {
             files.add(NewFile.of(surl(p)).withPinLifetime(pin));
         }
-        NewRequest n = NewRequest.of(kind, Answers.ownerOf(caller), lifetime, files);
+        NewRequest n = NewRequest.of(kind, caller.owner(), lifetime, files);
         Request r = store.create(description.map(n::withDescription).orElse(n));
         queue.enqueue(r);
         return r;

@@ -461,7 +461,7 @@ class QueuedRequestControlTest {
         }
     }
     /**
-     * Full mode makes an owner of a caller one way ({@link Answers#ownerOf}), whether it stores a new request or
+     * Full mode makes an owner of a caller one way ({@link org.opensrm.core.service.Caller#owner}), whether it stores a new request or
      * checks a stored one: the request keeps the VOMS FQANs its maker presented (space decisions need them), and
      * ownership is the subject and account alone, so the same user with a renewed proxy carrying other FQANs
      * controls it and another user does not.
@@ -480,7 +480,7 @@ class QueuedRequestControlTest {
             Request r = env.create(RequestKind.GET, production, Optional.of("fqans"), Duration.ofHours(1),
                     Duration.ofMinutes(10), "/data/a", "/data/b");
             assertEquals(List.of("/atlas/Role=production", "/atlas"), env.load(r).owner().fqans());
-            assertEquals(Answers.ownerOf(production), env.load(r).owner());
+            assertEquals(production.owner(), env.load(r).owner());
             env.serve(r, 0);
             env.serve(r, 1);
             String token = r.token().value();

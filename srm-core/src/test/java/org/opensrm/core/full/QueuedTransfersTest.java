@@ -116,7 +116,7 @@ class QueuedTransfersTest extends FullModeTestBase {
         assertEquals(SrmStatus.SRM_SUCCESS, r.files().get(0).status());
         assertNull(r.files().get(0).turl());
         assertEquals(600, r.files().get(0).remainingSeconds());
-        assertEquals(List.of(made.token()), full.store().findByOwner(Answers.ownerOf(ALICE),
+        assertEquals(List.of(made.token()), full.store().findByOwner(ALICE.owner(),
                 Optional.of("staging run")).stream().map(Object::toString).toList());
     }
 
