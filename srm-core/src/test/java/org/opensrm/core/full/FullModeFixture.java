@@ -27,7 +27,7 @@ import org.opensrm.core.service.GetRequest;
 import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.LocalAccounts;
-import org.opensrm.core.service.MutableClock;
+import org.opensrm.core.contract.TestClock;
 import org.opensrm.core.service.RequestOptions;
 import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
@@ -53,7 +53,7 @@ final class FullModeFixture implements AutoCloseable {
 
     final Path root;
     final Path state;
-    final MutableClock clock = new MutableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    final TestClock clock = new TestClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     final AtomicBoolean doorsUp = new AtomicBoolean(true);
     /** How often the selector asked whether a door is up. */
     final AtomicInteger doorChecks = new AtomicInteger();

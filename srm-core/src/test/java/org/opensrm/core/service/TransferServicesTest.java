@@ -1,5 +1,6 @@
 package org.opensrm.core.service;
 
+import org.opensrm.core.contract.TestClock;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -61,7 +63,7 @@ class TransferServicesTest {
     @TempDir
     Path stateDir;
 
-    private final MutableClock clock = new MutableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    private final TestClock clock = new TestClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     private PosixBackend backend;
     private SurlParser surls;
     private TokenCodec tokens;
@@ -348,6 +350,20 @@ class TransferServicesTest {
                 clock);
     }
 
+    /** srmPutDone of both puts' single file, started at the same moment on two threads: their statuses. */
+    private List<SrmStatus> putDonesAtOnce(ExecutorService pool, TransferResult first, TransferResult second)
+            throws Exception {
+        CyclicBarrier start = new CyclicBarrier(2);
+        List<Future<List<FileOutcome>>> done = new ArrayList<>();
+        for (TransferResult put : List.of(first, second)) {
+            done.add(pool.submit(() -> {
+                start.await();
+                return puts.putDone(ALICE, put.token(), List.of());
+            }));
+        }
+        return List.of(done.get(0).get().get(0).status(), done.get(1).get().get(0).status());
+    }
+
     @Test
     void twoConcurrentPutsToOneTargetNeverMixTheirContent() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -361,17 +377,9 @@ class TransferServicesTest {
                 byte[] b = data(200 * 1024 + 17, 99);
                 transfer(first, 0, a);
                 transfer(second, 0, b);
-                CyclicBarrier start = new CyclicBarrier(2);
-                Future<List<FileOutcome>> fa = pool.submit(() -> {
-                    start.await();
-                    return puts.putDone(ALICE, first.token(), List.of());
-                });
-                Future<List<FileOutcome>> fb = pool.submit(() -> {
-                    start.await();
-                    return puts.putDone(ALICE, second.token(), List.of());
-                });
-                assertEquals(SrmStatus.SRM_SUCCESS, fa.get().get(0).status());
-                assertEquals(SrmStatus.SRM_SUCCESS, fb.get().get(0).status());
+                List<SrmStatus> done = putDonesAtOnce(pool, first, second);
+                assertEquals(SrmStatus.SRM_SUCCESS, done.get(0));
+                assertEquals(SrmStatus.SRM_SUCCESS, done.get(1));
                 byte[] target = Files.readAllBytes(root.resolve(path.substring(1)));
                 assertTrue(Arrays.equals(a, target) || Arrays.equals(b, target),
                         "round " + round + ": the target is neither upload (" + target.length + " bytes)");
@@ -397,17 +405,9 @@ class TransferServicesTest {
                 byte[] b = data(64 * 1024 + 3, 42);
                 transfer(first, 0, a);
                 transfer(second, 0, b);
-                CyclicBarrier start = new CyclicBarrier(2);
-                Future<List<FileOutcome>> fa = pool.submit(() -> {
-                    start.await();
-                    return puts.putDone(ALICE, first.token(), List.of());
-                });
-                Future<List<FileOutcome>> fb = pool.submit(() -> {
-                    start.await();
-                    return puts.putDone(ALICE, second.token(), List.of());
-                });
-                SrmStatus sa = fa.get().get(0).status();
-                SrmStatus sb = fb.get().get(0).status();
+                List<SrmStatus> done = putDonesAtOnce(pool, first, second);
+                SrmStatus sa = done.get(0);
+                SrmStatus sb = done.get(1);
                 assertTrue(sa.isSuccess() ^ sb.isSuccess(), "round " + round + ": " + sa + " / " + sb);
                 SrmStatus loser = sa.isSuccess() ? sb : sa;
                 assertEquals(SrmStatus.SRM_DUPLICATION_ERROR, loser);
