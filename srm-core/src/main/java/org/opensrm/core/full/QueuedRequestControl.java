@@ -167,7 +167,7 @@ public final class QueuedRequestControl implements RequestControl {
         Instant now = clock.instant();
         Request after = store.update(target.token,
                 r -> withFiles(r, target.indexes, QueuedRequestControl::releaseFile, now));
-        LOG.info("{} of {} files released", target.indexes.size(), after.files().size());
+        LOG.debug("{} of {} files released", target.indexes.size(), after.files().size());
         List<FileOutcome> out = new ArrayList<>(target.named.size());
         for (Named n : target.named) {
             out.add(n.file == null ? notInRequest(n.surl) : releaseOutcome(after.file(n.file.index()), n.surl));
