@@ -55,7 +55,7 @@ public final class JdbcRequestStore implements RequestStore {
     /** The change runs before the one write: the request is nobody else's until it is kept. */
     @Override
     public Request create(NewRequest request, RequestChange initial) throws SrmException {
-        Request made = Request.create(tokens.next(), request, clock.instant());
+        Request made = Rows.stored(Request.create(tokens.next(), request, clock.instant()));
         Request r = Rows.stored(Objects.requireNonNull(initial.apply(made), "change returned null"));
         requireSameIdentity(made, r);
         return db.write(c -> {

@@ -86,6 +86,24 @@ public abstract class CreateChangedContract extends RequestStoreContract {
         assertEquals(FileState.QUEUED, store.load(once.token()).file(2).state());
     }
 
+    /** The store may keep instants coarser than the clock's: the change sees the request as it will be kept. */
+    @Test
+    void aRequestMadeAtAnInstantFinerThanTheStoreKeepsIsKept() throws Exception {
+        if (unsupported()) {
+            return;
+        }
+        clock.advance(Duration.ofNanos(1_234_567));
+        Request[] seen = new Request[1];
+        Request r = store.create(asked(RequestKind.GET, 2), cur -> {
+            seen[0] = cur;
+            return servedAndFailed().apply(cur);
+        });
+        assertEquals(seen[0].createdAt(), r.createdAt());
+        assertEquals(r, store.load(r.token()));
+        Request plain = store.create(asked(RequestKind.GET, 1));
+        assertEquals(plain, store.load(plain.token()));
+    }
+
     @Test
     void aChangeThatThrowsKeepsNothing() throws Exception {
         if (unsupported()) {
