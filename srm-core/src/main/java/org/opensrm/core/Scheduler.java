@@ -84,7 +84,8 @@ public final class Scheduler {
      * Takes {@code files} places in progress of {@code kind} for the files of a new request served at once, in the
      * caller's thread, without queueing them: only when no file of that kind is queued (so nobody waiting is
      * overtaken: the fair share is the queue's), {@code files} places are free under the kind's in-progress limit
-     * and the files would fit in the queue. Give the places back with {@link #doneAtOnce} or {@link #notAtOnce}.
+     * and the files would fit in the queue. Give the places back with {@link #doneAtOnce} once the files were worked
+     * on, or {@link #notAtOnce}.
      *
      * @return whether the places were taken
      */

@@ -2,7 +2,6 @@ package org.opensrm.core.full;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -139,9 +138,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
      * {@link FileWorker#servesAtOnce serves at once}, its total request time is not zero, it has at most
      * {@value #AT_ONCE_FILES} files to serve, its kind is not paused for want of a door, and the scheduler gives
      * those files places in progress ({@link Scheduler#startAtOnce}: none of its kind queued, the places free).
-     * Each file changes as a worker would change it, through the same {@link FileRequest} moves, so the request
-     * kept is the one the workers would have kept; nobody sees it before, so nothing can suspend or abort it
-     * meanwhile.
+     * The places are held while the files are worked on (the stat and the door: what the in-progress limit bounds)
+     * and freed before the one write that keeps the request. Each file changes as a worker would change it,
+     * through the same {@link FileRequest} moves, so the request kept is the one the workers would have kept;
+     * nobody sees it before, so nothing can suspend or abort it meanwhile.
      *
      * @return the request as kept; empty when it was not served at once and nothing was kept (not eligible, no
      *         healthy door, the account database or the store unreachable): queue it as usual
@@ -154,31 +154,43 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
                 || files > AT_ONCE_FILES || isPaused(kind) || !scheduler.startAtOnce(kind, files)) {
             return Optional.empty();
         }
-        Instant start = clock.instant();
-        Optional<Request> kept = Optional.empty();
+        Request made = Request.create(UNSTORED, request, clock.instant());
+        Optional<Map<Integer, UnaryOperator<FileRequest>>> changes = Optional.empty();
         try {
-            kept = keepServed(request, refused, worker);
-            return kept;
+            changes = workAtOnce(made, refused, worker);
         } catch (RuntimeException e) {
             LOG.error("a new {} request could not be served at once; it is queued", kind, e);
-            return Optional.empty();
         } finally {
-            boolean othersWait = kept.isPresent()
-                    ? scheduler.doneAtOnce(kind, files, Duration.between(start, clock.instant()))
+            boolean othersWait = changes.isPresent()
+                    ? scheduler.doneAtOnce(kind, files, Duration.between(made.createdAt(), clock.instant()))
                     : scheduler.notAtOnce(kind, files);
             if (othersWait) {
                 signal(kind);
             }
         }
+        if (changes.isEmpty() || !clock.instant().isBefore(made.expiresAt())) {
+            return Optional.empty();
+        }
+        Map<Integer, UnaryOperator<FileRequest>> change = changes.get();
+        try {
+            return Optional.of(store.create(request, cur -> cur.withEachFile(f -> change.get(f.index()).apply(f),
+                    clock.instant())));
+        } catch (SrmException e) {
+            LOG.warn("a new {} request is queued instead of served at once: {}", kind, e.getMessage());
+            return Optional.empty();
+        }
     }
 
-    /** Works on every file of a new request not refused and keeps it so changed; empty to queue it instead. */
-    private Optional<Request> keepServed(NewRequest request, Map<Integer, SrmException> refused, FileWorker worker) {
-        Request made = Request.create(UNSTORED, request, clock.instant());
+    /**
+     * Works on every file of a new request not refused: each file's change by index; empty to queue the request
+     * instead (no door, the account database unreachable).
+     */
+    private Optional<Map<Integer, UnaryOperator<FileRequest>>> workAtOnce(Request made,
+            Map<Integer, SrmException> refused, FileWorker worker) {
         Map<Integer, UnaryOperator<FileRequest>> changes = new HashMap<>();
         refused.forEach((index, e) -> changes.put(index, f -> f.fail(e.status(), e.getMessage())));
         try {
-            Account account = accounts.resolve(request.owner().account());
+            Account account = accounts.resolve(made.owner().account());
             for (FileRequest f : made.files()) {
                 if (!changes.containsKey(f.index())) {
                     changes.put(f.index(), outcome(worker, made, new FileWork(UNSTORED, f.index(), made.kind(),
@@ -193,16 +205,7 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             }
             made.files().forEach(f -> changes.putIfAbsent(f.index(), x -> x.fail(e.status(), e.getMessage())));
         }
-        if (!clock.instant().isBefore(made.expiresAt())) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(store.create(request, cur -> cur.withEachFile(f -> changes.get(f.index()).apply(f),
-                    clock.instant())));
-        } catch (SrmException e) {
-            LOG.warn("a new {} request is queued instead of served at once: {}", request.kind(), e.getMessage());
-            return Optional.empty();
-        }
+        return Optional.of(changes);
     }
 
     private boolean isPaused(RequestKind kind) {

@@ -184,7 +184,7 @@ class ServedAtOnceTest extends FullModeTestBase {
         TransferResult r = full.gets().prepare(ALICE, RequestKind.GET, get("/data/a.root"));
         assertQueued();
         assertEquals(SrmStatus.SRM_FILE_PINNED, r.files().get(0).status(), "served by a worker within the answer time");
-        assertEquals(0, full.scheduler().inProgress(RequestKind.GET));
+        assertEquals(1, store.updates.get(), "the worker's pin");
     }
 
     @Test
