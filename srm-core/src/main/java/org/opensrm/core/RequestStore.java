@@ -37,6 +37,18 @@ public interface RequestStore extends AutoCloseable {
     Request create(NewRequest request) throws SrmException;
 
     /**
+     * Gives the request a token and keeps it as {@code initial} changed it from queued with every file queued
+     * (served at once, say): what {@link #create} and then {@link #update} with {@code initial} would keep, but
+     * in one step, so that nobody sees the request before the change and it is kept changed or not at all. The
+     * change obeys {@link #update}'s rules (the token, kind, owner, creation time and number of files stay) and
+     * may run more than once. A store that keeps no transitions answers {@code SRM_NOT_SUPPORTED}.
+     *
+     * @return the request as kept
+     * @throws SrmException whatever {@code initial} threw (nothing is kept then), or the store's failure
+     */
+    Request create(NewRequest request, RequestChange initial) throws SrmException;
+
+    /**
      * The request as last stored, for the engine (no owner check).
      *
      * @throws SrmException {@code SRM_INVALID_REQUEST} for a token this store does not know

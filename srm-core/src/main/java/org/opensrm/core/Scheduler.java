@@ -15,7 +15,8 @@ import org.opensrm.common.SrmStatus;
 
 /**
  * Decides which queued file request is worked on next. Per request kind: at most
- * {@link SchedulerConfig#maxInProgress} files in progress; the users with queued files take turns (round robin), so
+ * {@link SchedulerConfig#maxInProgress} files in progress, counting those of new requests served at once without
+ * being queued ({@link #startAtOnce}, only while none of the kind is queued); the users with queued files take turns (round robin), so
  * a user's single file waits for at most one file of each other user, however many those have queued; a user's
  * own files go in the order they were queued. All kinds together hold at most
  * {@link SchedulerConfig#maxQueuedFiles} queued files. {@link #estimatedWait} is computed from the real queue and
@@ -77,6 +78,37 @@ public final class Scheduler {
     public synchronized void requeue(FileWork w) {
         kinds.get(w.kind()).putBack(w);
         queued++;
+    }
+
+    /**
+     * Takes {@code files} places in progress of {@code kind} for the files of a new request served at once, in the
+     * caller's thread, without queueing them: only when no file of that kind is queued (so nobody waiting is
+     * overtaken: the fair share is the queue's), {@code files} places are free under the kind's in-progress limit
+     * and the files would fit in the queue. Give the places back with {@link #doneAtOnce} once the files were worked
+     * on, or {@link #notAtOnce}.
+     *
+     * @return whether the places were taken
+     */
+    public synchronized boolean startAtOnce(RequestKind kind, int files) {
+        return queued + files <= config.maxQueuedFiles() && kinds.get(kind).claim(files);
+    }
+
+    /**
+     * The files of {@link #startAtOnce} were served (or failed), which took {@code took}: their places are free.
+     *
+     * @return whether files of {@code kind} are queued (and may take the places now)
+     */
+    public synchronized boolean doneAtOnce(RequestKind kind, int files, Duration took) {
+        return kinds.get(kind).unclaim(files, Optional.of(took));
+    }
+
+    /**
+     * The files of {@link #startAtOnce} were not served at once (they are queued instead): their places are free.
+     *
+     * @return whether files of {@code kind} are queued (and may take the places now)
+     */
+    public synchronized boolean notAtOnce(RequestKind kind, int files) {
+        return kinds.get(kind).unclaim(files, Optional.empty());
     }
 
     /** Drops every queued file of a request (aborted or suspended); returns how many. */
@@ -151,7 +183,30 @@ public final class Scheduler {
                 return;
             }
             inProgress--;
-            long took = Duration.between(start, now).toMillis();
+            measured(Duration.between(start, now).toMillis());
+        }
+
+        /** Places taken for files served at once: none of this kind queued, enough places free. */
+        boolean claim(int files) {
+            if (files < 1 || !users.isEmpty() || inProgress + files > limit) {
+                return false;
+            }
+            inProgress += files;
+            return true;
+        }
+
+        boolean unclaim(int files, Optional<Duration> took) {
+            inProgress -= files;
+            if (took.isPresent()) {
+                long each = took.get().toMillis() / files;
+                for (int i = 0; i < files; i++) {
+                    measured(each);
+                }
+            }
+            return !users.isEmpty();
+        }
+
+        private void measured(long took) {
             fileMillis = fileMillis * (1 - SMOOTHING) + took * SMOOTHING;
         }
 

@@ -1,6 +1,7 @@
 package org.opensrm.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -123,5 +124,55 @@ class SchedulerTest {
         assertEquals(Duration.ofMillis(8 * 4880), s.estimatedWait(a9));
         FileWork taken = s.next(RequestKind.GET).orElseThrow();
         assertEquals(Duration.ZERO, s.estimatedWait(taken), "in progress: no wait");
+    }
+
+    @Test
+    void placesAreTakenAtOnceOnlyWhileNoneOfTheKindIsQueued() throws SrmException {
+        Scheduler s = scheduler(100, 4);
+        assertTrue(s.startAtOnce(RequestKind.GET, 2));
+        assertEquals(2, s.inProgress(RequestKind.GET));
+        s.enqueue(files("queued", "alice", RequestKind.GET, 1));
+        assertFalse(s.startAtOnce(RequestKind.GET, 1), "a file of the kind is queued: it goes first");
+        s.enqueue(files("put", "bob", RequestKind.PUT, 1));
+        assertTrue(s.startAtOnce(RequestKind.BRING_ONLINE, 1), "another kind's queue does not matter");
+        assertTrue(s.doneAtOnce(RequestKind.GET, 2, Duration.ofMillis(4)), "a file of the kind waits for the places");
+        assertEquals(0, s.inProgress(RequestKind.GET));
+        assertEquals("queued", s.next(RequestKind.GET).orElseThrow().token().value());
+        assertTrue(s.startAtOnce(RequestKind.GET, 1));
+        assertFalse(s.notAtOnce(RequestKind.GET, 1), "nothing of the kind waits");
+    }
+
+    @Test
+    void placesTakenAtOnceCountTowardTheInProgressLimit() throws SrmException {
+        Scheduler s = scheduler(100, 2);
+        assertFalse(s.startAtOnce(RequestKind.GET, 3), "more than the limit");
+        assertFalse(s.startAtOnce(RequestKind.GET, 0));
+        assertTrue(s.startAtOnce(RequestKind.GET, 2));
+        assertFalse(s.startAtOnce(RequestKind.GET, 1), "the limit is reached");
+        s.enqueue(files("a", "alice", RequestKind.GET, 1));
+        assertEquals(Optional.empty(), s.next(RequestKind.GET), "no place for a queued file either");
+        s.notAtOnce(RequestKind.GET, 2);
+        assertTrue(s.next(RequestKind.GET).isPresent());
+    }
+
+    @Test
+    void filesServedAtOnceMustFitInTheQueue() throws SrmException {
+        Scheduler s = scheduler(2, 4);
+        s.enqueue(files("p", "alice", RequestKind.PUT, 1));
+        assertFalse(s.startAtOnce(RequestKind.GET, 2), "queued, they would not fit: the request is refused busy");
+        assertTrue(s.startAtOnce(RequestKind.GET, 1));
+    }
+
+    @Test
+    void theTimeFilesServedAtOnceTookCountsInTheEstimates() throws SrmException {
+        Scheduler s = scheduler(100, 1);
+        for (int i = 0; i < 20; i++) {
+            assertTrue(s.startAtOnce(RequestKind.GET, 1));
+            s.doneAtOnce(RequestKind.GET, 1, Duration.ZERO);
+        }
+        s.enqueue(files("a", "alice", RequestKind.GET, 3));
+        FileWork third = new FileWork(new RequestToken("a"), 2, RequestKind.GET, "alice");
+        assertTrue(s.estimatedWait(third).compareTo(Duration.ofMillis(100)) < 0,
+                "files took no time lately: " + s.estimatedWait(third));
     }
 }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +21,7 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FileState;
 import org.opensrm.core.FileWork;
+import org.opensrm.core.NewRequest;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestState;
@@ -47,6 +49,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
     private static final long IDLE_WAIT_SECONDS = 1;
     private static final long CLOSE_WAIT_SECONDS = 10;
     private static final int RECENT_REQUESTS = 4096;
+    /** The most files a new request may have for {@link #serveAtOnce}: a stat and a door each. */
+    static final int AT_ONCE_FILES = 4;
+    /** What a request served at once is called while it is worked on, before the store gives it its token. */
+    private static final RequestToken UNSTORED = new RequestToken("unstored");
 
     private final Scheduler scheduler;
     private final RequestStore store;
@@ -124,6 +130,91 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         scheduler.enqueue(files);
         remember(request);
         signal(request.kind());
+    }
+
+    /**
+     * Serves a new request in the caller's thread and keeps it in the store once, its files served or failed (the
+     * files refused at once, by index, failed with their status): when the engine runs, its kind's work
+     * {@link FileWorker#servesAtOnce serves at once}, its total request time is not zero, it has at most
+     * {@value #AT_ONCE_FILES} files to serve, its kind is not paused for want of a door, and the scheduler gives
+     * those files places in progress ({@link Scheduler#startAtOnce}: none of its kind queued, the places free).
+     * The places are held while the files are worked on (the stat and the door: what the in-progress limit bounds)
+     * and freed before the one write that keeps the request. Each file changes as a worker would change it,
+     * through the same {@link FileRequest} moves, so the request kept is the one the workers would have kept;
+     * nobody sees it before, so nothing can suspend or abort it meanwhile.
+     *
+     * @return the request as kept; empty when it was not served at once and nothing was kept (not eligible, no
+     *         healthy door, the account database or the store unreachable): queue it as usual
+     */
+    Optional<Request> serveAtOnce(NewRequest request, Map<Integer, SrmException> refused) {
+        RequestKind kind = request.kind();
+        FileWorker worker = workers.get(kind);
+        int files = request.files().size() - refused.size();
+        if (!running || worker == null || !worker.servesAtOnce() || request.lifetime().isZero() || files < 1
+                || files > AT_ONCE_FILES || isPaused(kind) || !scheduler.startAtOnce(kind, files)) {
+            return Optional.empty();
+        }
+        Request made = Request.create(UNSTORED, request, clock.instant());
+        Optional<Map<Integer, UnaryOperator<FileRequest>>> changes = Optional.empty();
+        try {
+            changes = workAtOnce(made, refused, worker);
+        } catch (RuntimeException e) {
+            LOG.error("a new {} request could not be served at once; it is queued", kind, e);
+        } finally {
+            boolean othersWait = changes.isPresent()
+                    ? scheduler.doneAtOnce(kind, files, Duration.between(made.createdAt(), clock.instant()))
+                    : scheduler.notAtOnce(kind, files);
+            if (othersWait) {
+                signal(kind);
+            }
+        }
+        if (changes.isEmpty() || !clock.instant().isBefore(made.expiresAt())) {
+            return Optional.empty();
+        }
+        Map<Integer, UnaryOperator<FileRequest>> change = changes.get();
+        try {
+            return Optional.of(store.create(request, cur -> cur.withEachFile(f -> change.get(f.index()).apply(f),
+                    clock.instant())));
+        } catch (SrmException e) {
+            LOG.warn("a new {} request is queued instead of served at once: {}", kind, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Works on every file of a new request not refused: each file's change by index; empty to queue the request
+     * instead (no door, the account database unreachable).
+     */
+    private Optional<Map<Integer, UnaryOperator<FileRequest>>> workAtOnce(Request made,
+            Map<Integer, SrmException> refused, FileWorker worker) {
+        Map<Integer, UnaryOperator<FileRequest>> changes = new HashMap<>();
+        refused.forEach((index, e) -> changes.put(index, f -> f.fail(e.status(), e.getMessage())));
+        try {
+            Account account = accounts.resolve(made.owner().account());
+            for (FileRequest f : made.files()) {
+                if (!changes.containsKey(f.index())) {
+                    changes.put(f.index(), outcome(worker, made, new FileWork(UNSTORED, f.index(), made.kind(),
+                            FileWork.userOf(made.owner())), account));
+                }
+            }
+        } catch (NoDoorException e) {
+            return Optional.empty();
+        } catch (SrmException e) {
+            if (e.status() == SrmStatus.SRM_INTERNAL_ERROR) {
+                return Optional.empty();
+            }
+            made.files().forEach(f -> changes.putIfAbsent(f.index(), x -> x.fail(e.status(), e.getMessage())));
+        }
+        return Optional.of(changes);
+    }
+
+    private boolean isPaused(RequestKind kind) {
+        lock.lock();
+        try {
+            return pausedUntil.get(kind) - System.nanoTime() > 0;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
@@ -331,8 +422,13 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
                 return Optional.of(r);
             }
         }
-        Optional<UnaryOperator<FileRequest>> outcome = outcome(worker, r, w, account);
-        return outcome.isEmpty() ? Optional.empty() : Optional.of(storeOutcome(w, outcome.get()));
+        try {
+            return Optional.of(storeOutcome(w, outcome(worker, r, w, account)));
+        } catch (NoDoorException e) {
+            LOG.info("file {} of request {} waits for a GridFTP door: {}", w.index(), w.token().shortId(),
+                    e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /** Changes the file in the store, if its request is still worked on and the file still waits. */
@@ -352,17 +448,18 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         }
     }
 
-    /** The file's change once worked on: served or failed; empty when no door could be chosen. */
-    private Optional<UnaryOperator<FileRequest>> outcome(FileWorker worker, Request r, FileWork w, Account account) {
+    /**
+     * The file's change once worked on: served or failed.
+     *
+     * @throws NoDoorException when no door could be chosen
+     */
+    private UnaryOperator<FileRequest> outcome(FileWorker worker, Request r, FileWork w, Account account)
+            throws NoDoorException {
         try {
             FileWorker.Served s = worker.work(r, r.file(w.index()), account);
-            return Optional.of(f -> f.ready(w.kind(), s.turl(), s.size(), clock.instant()));
-        } catch (NoDoorException e) {
-            LOG.info("file {} of request {} waits for a GridFTP door: {}", w.index(), w.token().shortId(),
-                    e.getMessage());
-            return Optional.empty();
+            return f -> f.ready(w.kind(), s.turl(), s.size(), clock.instant());
         } catch (SrmException e) {
-            return Optional.of(f -> f.fail(e.status(), e.getMessage()));
+            return f -> f.fail(e.status(), e.getMessage());
         }
     }
 

@@ -28,6 +28,15 @@ interface FileWorker {
     }
 
     /**
+     * Whether a small new request of this kind may be served at once in the maker's thread when its kind has free
+     * places and an empty queue ({@link Dispatcher#serveAtOnce}): for work that is quick and needs nothing but the
+     * file and the account (a stat and a door), and that does not mark files in progress.
+     */
+    default boolean servesAtOnce() {
+        return false;
+    }
+
+    /**
      * Serves the file.
      *
      * @throws NoDoorException no healthy GridFTP door now: the file stays queued and is tried again later

@@ -22,7 +22,10 @@ import org.slf4j.LoggerFactory;
  * their precise status), then its other files queued. When the queue is full the request is failed in the store
  * (its waiting files {@code SRM_INTERNAL_ERROR}) and refused as a whole, so that nothing waits that no worker
  * will take. The maker waits up to {@link FullModeConfig#answerWithin} for every file to be served, so that a
- * request the engine serves at once is answered with its outcome and the client need not poll.
+ * request the engine serves at once is answered with its outcome and the client need not poll. A small request
+ * the engine can take without overtaking anyone is served in the maker's thread instead and kept once, served
+ * ({@link Dispatcher#serveAtOnce}); not when the answer time is zero (the client then always sees it queued
+ * first) or something must happen before queueing.
  */
 final class Intake {
     private static final Logger LOG = LoggerFactory.getLogger(Intake.class);
@@ -77,6 +80,12 @@ final class Intake {
      */
     Request submit(NewRequest request, Map<Integer, SrmException> refused, BeforeQueueing before)
             throws SrmException {
+        if (!config.answerWithin().isZero() && before == BeforeQueueing.NOTHING) {
+            Optional<Request> served = queue.serveAtOnce(request, refused);
+            if (served.isPresent()) {
+                return served.get();
+            }
+        }
         Request r = store.create(request);
         if (!refused.isEmpty()) {
             r = store.update(r.token(), cur -> cur.withEachFile(f -> {

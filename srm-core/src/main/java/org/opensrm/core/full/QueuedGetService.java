@@ -10,8 +10,10 @@ import java.util.OptionalLong;
 import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.backend.FileStat;
 import org.opensrm.backend.StorageBackend;
+import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
+import org.opensrm.core.FileRequest;
 import org.opensrm.core.NewFile;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Request;
@@ -82,17 +84,25 @@ public final class QueuedGetService implements GetService {
         return answers.of(answers.owned(caller, token, kind), subset);
     }
 
-    /** The engine's work for a file of a get or bring-online. */
+    /** The engine's work for a file of a get or bring-online: a stat and a door, quick enough to serve at once. */
     FileWorker worker() {
-        return (Request r, org.opensrm.core.FileRequest f, org.opensrm.common.Account account) -> {
-            SrmPath path = surls.parse(f.surl());
-            FileStat stat = ReadableFiles.require(backend, account, path);
-            OptionalLong size = OptionalLong.of(stat.size());
-            if (r.kind() == RequestKind.BRING_ONLINE) {
-                return new FileWorker.Served(Optional.empty(), size);
+        return new FileWorker() {
+            @Override
+            public boolean servesAtOnce() {
+                return true;
             }
-            String door = NoDoorException.choose(gridftp);
-            return new FileWorker.Served(Optional.of(gridftp.turl(door, path)), size);
+
+            @Override
+            public Served work(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
+                SrmPath path = surls.parse(f.surl());
+                FileStat stat = ReadableFiles.require(backend, account, path);
+                OptionalLong size = OptionalLong.of(stat.size());
+                if (r.kind() == RequestKind.BRING_ONLINE) {
+                    return new Served(Optional.empty(), size);
+                }
+                String door = NoDoorException.choose(gridftp);
+                return new Served(Optional.of(gridftp.turl(door, path)), size);
+            }
         };
     }
 

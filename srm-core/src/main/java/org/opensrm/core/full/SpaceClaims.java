@@ -96,6 +96,15 @@ final class SpaceClaims implements RequestStore {
         return store.create(request);
     }
 
+    /** A put into a space is created, then changed by {@link #update}, which gives back the claims it ends. */
+    @Override
+    public Request create(NewRequest request, RequestChange initial) throws SrmException {
+        if (request.kind() == RequestKind.PUT && request.parameters().containsKey(QueuedPutService.SPACE_TOKEN)) {
+            return update(store.create(request).token(), initial);
+        }
+        return store.create(request, initial);
+    }
+
     @Override
     public Request load(RequestToken token) throws SrmException {
         return store.load(token);

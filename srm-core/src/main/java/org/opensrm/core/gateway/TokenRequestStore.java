@@ -79,6 +79,12 @@ public final class TokenRequestStore implements RequestStore {
         return served(token, signed, now);
     }
 
+    /** Its requests are served at once and cannot change: {@code SRM_NOT_SUPPORTED}. */
+    @Override
+    public Request create(NewRequest request, RequestChange initial) throws SrmException {
+        throw notSupported("a request of gateway mode cannot change");
+    }
+
     @Override
     public Request load(RequestToken token) throws SrmException {
         return served(token, decode(token), clock.instant());

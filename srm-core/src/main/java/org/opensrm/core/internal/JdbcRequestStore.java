@@ -49,7 +49,15 @@ public final class JdbcRequestStore implements RequestStore {
 
     @Override
     public Request create(NewRequest request) throws SrmException {
-        Request r = Rows.stored(Request.create(tokens.next(), request, clock.instant()));
+        return create(request, made -> made);
+    }
+
+    /** The change runs before the one write: the request is nobody else's until it is kept. */
+    @Override
+    public Request create(NewRequest request, RequestChange initial) throws SrmException {
+        Request made = Rows.stored(Request.create(tokens.next(), request, clock.instant()));
+        Request r = Rows.stored(Objects.requireNonNull(initial.apply(made), "change returned null"));
+        requireSameIdentity(made, r);
         return db.write(c -> {
             try (PreparedStatement s = c.prepareStatement(Rows.INSERT_REQUEST)) {
                 Rows.bindInsert(s, r);

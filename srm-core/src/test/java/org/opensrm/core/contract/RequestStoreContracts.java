@@ -20,6 +20,14 @@ public abstract class RequestStoreContracts {
     }
 
     @Nested
+    class CreateChanged extends CreateChangedContract {
+        @Override
+        protected StoreFixture createFixture() throws Exception {
+            return newFixture();
+        }
+    }
+
+    @Nested
     class Load extends LoadContract {
         @Override
         protected StoreFixture createFixture() throws Exception {

@@ -63,7 +63,8 @@ final class FullModeFixture implements AutoCloseable {
     final GridFtpPaths gridftp;
     final StagingArea staging;
     final UploadJanitor janitor;
-    final AccountResolver accounts = LocalAccounts::byName;
+    /** The owners' accounts; a test may put another resolver here before it starts full mode. */
+    AccountResolver accounts = LocalAccounts::byName;
     RequestStore store;
     FullMode full;
     private final List<FullMode> others = new java.util.ArrayList<>();
