@@ -5,6 +5,8 @@ import static org.opensrm.benchmarks.store.StoreWorkload.delete;
 import static org.opensrm.benchmarks.store.StoreWorkload.oneFile;
 import static org.opensrm.benchmarks.store.StoreWorkload.parallel;
 import static org.opensrm.benchmarks.store.StoreWorkload.progress;
+import static org.opensrm.benchmarks.store.StoreWorkload.release;
+import static org.opensrm.benchmarks.store.StoreWorkload.serve;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -12,8 +14,6 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
@@ -79,14 +79,12 @@ public final class StoreCycleCost {
             long i = 0;
             while (System.nanoTime() < end) {
                 Request r = store.create(oneFile(RequestKind.GET, i++));
-                store.update(r.token(), cur -> cur.withFile(0, f -> f.ready(cur.kind(),
-                        Optional.of("gsiftp://door1.example.org:2811/data/run7/x"), f.size(), Instant.now()),
-                        Instant.now()));
+                serve(store, r.token());
                 if (store.loadOwned(r.token(), OWNER).file(0).state() != FileState.FILE_PINNED) {
                     throw new IllegalStateException("not pinned");
                 }
                 store.loadOwned(r.token(), OWNER);
-                store.update(r.token(), cur -> cur.withFile(0, f -> f.moveTo(FileState.RELEASED), Instant.now()));
+                release(store, r.token());
                 done.incrementAndGet();
             }
             callerCpu.addAndGet(mx.getCurrentThreadCpuTime() - cpuAtStart);

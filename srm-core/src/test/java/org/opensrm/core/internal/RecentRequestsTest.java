@@ -44,9 +44,7 @@ class RecentRequestsTest {
     @Test
     void aBatchRolledBackLeavesNothingKept() {
         RecentRequests recent = new RecentRequests(100);
-        Request kept = request(1);
-        recent.written(kept);
-        recent.committed();
+        Request kept = committed(recent, request(1));
         Request lost = request(1);
         recent.written(lost);
         recent.rolledBack();
@@ -59,9 +57,7 @@ class RecentRequestsTest {
     @Test
     void aPurgeHidesWhatWasKeptBeforeItButNotWhatWasWrittenAfterIt() {
         RecentRequests recent = new RecentRequests(100);
-        Request old = request(1);
-        recent.written(old);
-        recent.committed();
+        Request old = committed(recent, request(1));
         Request before = request(1);
         recent.written(before);
         recent.purged();
@@ -75,13 +71,15 @@ class RecentRequestsTest {
         assertNull(recent.lastCommitted(old.token()));
         assertNull(recent.lastCommitted(before.token()));
         assertSame(after, recent.lastCommitted(after.token()));
-        assertSame(old, committedThenSeen(recent, old), "the next batch trusts what is kept again");
+        committed(recent, old);
+        assertSame(old, recent.inTransaction(old.token()), "the next batch trusts what is kept again");
     }
 
-    private static Request committedThenSeen(RecentRequests recent, Request r) {
+    /** {@code r}, written by a batch that committed. */
+    private static Request committed(RecentRequests recent, Request r) {
         recent.written(r);
         recent.committed();
-        return recent.inTransaction(r.token());
+        return r;
     }
 
     @Test
