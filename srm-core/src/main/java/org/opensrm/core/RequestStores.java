@@ -5,6 +5,7 @@ import java.time.Clock;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.internal.Databases;
 import org.opensrm.core.internal.JdbcRequestStore;
+import org.opensrm.core.internal.RecentRequests;
 
 /** Opens the persistent request stores; each brings its schema up to date (Flyway migrations) when it opens. */
 public final class RequestStores {
@@ -16,12 +17,15 @@ public final class RequestStores {
 
     /**
      * The embedded store for one frontend: SQLite in {@code stateDir}/{@value #EMBEDDED_FILE} (WAL journal), the
-     * directory made if missing.
+     * directory made if missing. It keeps the requests it wrote last in memory and reads them from there, so no
+     * other store (of this process or another) may write to that file while it is open.
      *
      * @throws SrmException {@code SRM_INTERNAL_ERROR} when the database cannot be opened or migrated
      */
     public static RequestStore embedded(Path stateDir, Clock clock) throws SrmException {
-        return new JdbcRequestStore(Databases.sqlite(stateDir.resolve(EMBEDDED_FILE)), clock, new TokenGenerator());
+        RecentRequests recent = new RecentRequests(RecentRequests.EMBEDDED_LIMIT);
+        return new JdbcRequestStore(Databases.sqlite(stateDir.resolve(EMBEDDED_FILE), recent), clock,
+                new TokenGenerator(), recent);
     }
 
     /**

@@ -5,7 +5,9 @@ import static org.opensrm.benchmarks.store.StoreWorkload.fillFinished;
 import static org.opensrm.benchmarks.store.StoreWorkload.oneFile;
 import static org.opensrm.benchmarks.store.StoreWorkload.parallel;
 import static org.opensrm.benchmarks.store.StoreWorkload.progress;
+import static org.opensrm.benchmarks.store.StoreWorkload.release;
 import static org.opensrm.benchmarks.store.StoreWorkload.reopen;
+import static org.opensrm.benchmarks.store.StoreWorkload.serve;
 import static org.opensrm.benchmarks.store.StoreWorkload.statusReads;
 
 import java.io.IOException;
@@ -16,10 +18,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -107,14 +107,12 @@ public final class RequestStoreBenchmark {
             long i = 0;
             while (System.nanoTime() < end) {
                 Request r = store.create(oneFile(RequestKind.GET, i++));
-                store.update(r.token(), cur -> cur.withFile(0, f -> f.ready(cur.kind(),
-                        Optional.of("gsiftp://door1.example.org:2811/data/run7/x"), f.size(), Instant.now()),
-                        Instant.now()));
+                serve(store, r.token());
                 Request polled = store.load(r.token());
                 if (polled.file(0).state() != FileState.FILE_PINNED) {
                     throw new IllegalStateException("not pinned: " + polled.file(0).state());
                 }
-                store.update(r.token(), cur -> cur.withFile(0, f -> f.moveTo(FileState.RELEASED), Instant.now()));
+                release(store, r.token());
                 done.incrementAndGet();
             }
             return null;

@@ -10,13 +10,16 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FileState;
 import org.opensrm.core.NewFile;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Owner;
@@ -41,6 +44,17 @@ final class StoreWorkload {
         return NewRequest.of(kind, OWNER, Duration.ofHours(1),
                 List.of(NewFile.of("srm://" + HOST + ":8443/srm/managerv2?SFN=/data/run7/file" + i + ".root")
                         .withPinLifetime(Duration.ofMinutes(30))));
+    }
+
+    /** Serves the request's one file as the scheduler does a get's: pinned, with a TURL. */
+    static Request serve(RequestStore store, RequestToken token) throws SrmException {
+        return store.update(token, cur -> cur.withFile(0, f -> f.ready(cur.kind(),
+                Optional.of("gsiftp://door1.example.org:2811/data/run7/x"), f.size(), Instant.now()), Instant.now()));
+    }
+
+    /** Releases the request's one file (srmReleaseFiles). */
+    static Request release(RequestStore store, RequestToken token) throws SrmException {
+        return store.update(token, cur -> cur.withFile(0, f -> f.moveTo(FileState.RELEASED), Instant.now()));
     }
 
     static List<RequestToken> fillFinished(RequestStore store, int threads, int count) throws Exception {

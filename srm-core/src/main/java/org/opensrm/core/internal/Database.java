@@ -18,6 +18,29 @@ import org.slf4j.LoggerFactory;
 public final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
+    /**
+     * Hears how each transaction of the embedded store's group-commit writer ended, in the writer's thread, in
+     * commit order, before any caller whose write it held returns.
+     */
+    public interface CommitListener {
+        /** Nothing to hear: PostgreSQL, and embedded databases nothing keeps in step with. */
+        CommitListener NONE = new CommitListener() {
+            @Override
+            public void committed() {
+            }
+
+            @Override
+            public void rolledBack() {
+            }
+        };
+
+        /** Every write of the batch that returned without an exception is now committed. */
+        void committed();
+
+        /** Nothing of the batch is kept, or it is not known what was (a failed commit). */
+        void rolledBack();
+    }
+
     /** Work on one connection. */
     @FunctionalInterface
     public interface Work<T> {
@@ -99,6 +122,11 @@ public final class Database implements AutoCloseable {
                 c.setAutoCommit(true);
             }
         }
+    }
+
+    /** Writes waiting for the group-commit writer (tests: to line writes up in one batch); 0 without one. */
+    int queuedWrites() {
+        return groupWriter != null ? groupWriter.queued() : 0;
     }
 
     private SrmException unavailable(SQLException e) {

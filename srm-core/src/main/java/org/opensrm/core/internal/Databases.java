@@ -31,6 +31,11 @@ public final class Databases {
     }
 
     public static Database sqlite(Path file) throws SrmException {
+        return sqlite(file, Database.CommitListener.NONE);
+    }
+
+    /** The embedded database in {@code file}, whose writer tells {@code listener} how each transaction ended. */
+    public static Database sqlite(Path file, Database.CommitListener listener) throws SrmException {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
         } catch (IOException e) {
@@ -43,7 +48,7 @@ public final class Databases {
         try {
             GroupCommitWriter writer = new GroupCommitWriter(file.getFileName().toString(),
                     sqliteSource(url).getConnection(),
-                    sqliteSource(url).getConnection(), SQLITE_WAIT_MS);
+                    sqliteSource(url).getConnection(), SQLITE_WAIT_MS, listener);
             return new Database("embedded " + file, readers, writer);
         } catch (SQLException e) {
             readers.close();

@@ -29,6 +29,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A caller waits at most {@code waitMillis}; a write that has not started by then is dropped and the caller
  * gets {@code SRM_INTERNAL_ERROR}; one that has started is waited for (it is short).
+ *
+ * <p>The {@link Database.CommitListener} hears, in this thread and before any caller of the batch returns, whether
+ * each batch committed or was rolled back as a whole (what {@link RecentRequests} keeps in step with the database).
  */
 final class GroupCommitWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
@@ -45,6 +48,9 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private final Connection connection;
     private final StatementCache cache;
+    private final Database.CommitListener listener;
+    /** Prepared on first use and again after a failed batch; the writer's thread only. */
+    private TransactionControl tx;
     private final long waitMillis;
     private final BlockingQueue<Task<?>> queue = new LinkedBlockingQueue<>();
     private final Connection checkpointConnection;
@@ -52,10 +58,11 @@ final class GroupCommitWriter implements AutoCloseable {
     private final Thread checkpointer;
     private volatile boolean closed;
 
-    GroupCommitWriter(String name, Connection connection, Connection checkpointConnection, long waitMillis)
-            throws SQLException {
+    GroupCommitWriter(String name, Connection connection, Connection checkpointConnection, long waitMillis,
+                      Database.CommitListener listener) throws SQLException {
         this.connection = connection;
         this.cache = new StatementCache(connection);
+        this.listener = listener;
         this.checkpointConnection = checkpointConnection;
         this.waitMillis = waitMillis;
         try (Statement s = connection.createStatement()) {
@@ -92,6 +99,11 @@ final class GroupCommitWriter implements AutoCloseable {
             awaitUninterruptibly(task.done);
         }
         return task.outcome();
+    }
+
+    /** Writes waiting for their turn. */
+    int queued() {
+        return queue.size();
     }
 
     private static void awaitUninterruptibly(CountDownLatch latch) {
@@ -147,15 +159,19 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private void runBatch(List<Task<?>> batch) {
         List<Task<?>> started = new ArrayList<>(batch.size());
-        try (Statement sql = connection.createStatement()) {
-            sql.execute("BEGIN IMMEDIATE");
+        try {
+            if (tx == null) {
+                tx = new TransactionControl(connection);
+            }
+            tx.begin();
             for (Task<?> task : batch) {
                 if (task.state.compareAndSet(WAITING, RUNNING)) {
                     started.add(task);
-                    task.runIn(cache.connection(), sql);
+                    task.runIn(cache.connection(), tx);
                 }
             }
-            sql.execute("COMMIT");
+            tx.commit();
+            listener.committed();
             if (started.stream().anyMatch(t -> t.failure != null)) {
                 cache.clear();
             }
@@ -164,7 +180,16 @@ final class GroupCommitWriter implements AutoCloseable {
                 task.fail(e);
             }
             cache.clear();
+            dropTransactionControl();
             rollbackQuietly();
+            listener.rolledBack();
+        }
+    }
+
+    private void dropTransactionControl() {
+        if (tx != null) {
+            tx.close();
+            tx = null;
         }
     }
 
@@ -191,6 +216,7 @@ final class GroupCommitWriter implements AutoCloseable {
             t.fail(new SQLException("request store closed"));
             t.finish();
         }
+        dropTransactionControl();
         try (StatementCache statements = cache; Connection writer = connection;
              Connection checkpoint = checkpointConnection) {
             LOG.debug("request store writer closed");
@@ -213,17 +239,17 @@ final class GroupCommitWriter implements AutoCloseable {
         }
 
         /** Runs the write in a savepoint of the open transaction; a failing write rolls back to it. */
-        void runIn(Connection c, Statement sql) throws SQLException {
-            sql.execute("SAVEPOINT w");
+        void runIn(Connection c, TransactionControl tx) throws SQLException {
+            tx.savepoint();
             try {
                 result = work.run(c);
             } catch (SQLException | SrmException | RuntimeException e) {
                 failure = e;
-                sql.execute("ROLLBACK TO w");
+                tx.rollbackToSavepoint();
             } finally {
                 completed = true;
             }
-            sql.execute("RELEASE w");
+            tx.release();
         }
 
         void fail(Exception e) {

@@ -25,7 +25,11 @@ import org.opensrm.core.RequestToken;
 import org.opensrm.core.StoreCapabilities;
 import org.opensrm.core.TokenGenerator;
 
-/** The persistent {@link RequestStore} over SQL, the same for SQLite and PostgreSQL (one schema). */
+/**
+ * The persistent {@link RequestStore} over SQL, the same for SQLite and PostgreSQL (one schema). The embedded
+ * store reads the requests it wrote last from {@link RecentRequests} (its writes keep that in step); over
+ * PostgreSQL, where other frontends write too, every read is SQL.
+ */
 public final class JdbcRequestStore implements RequestStore {
     private static final String ACTIVE = "('QUEUED', 'IN_PROGRESS', 'SUSPENDED')";
     private static final String EXPIRED = "SELECT token FROM (SELECT token FROM srm_request WHERE state IN " + ACTIVE
@@ -35,11 +39,23 @@ public final class JdbcRequestStore implements RequestStore {
     private final Database db;
     private final Clock clock;
     private final TokenGenerator tokens;
+    private final RecentRequests recent;
 
+    /** A store that reads every request from {@code db}. */
     public JdbcRequestStore(Database db, Clock clock, TokenGenerator tokens) {
+        this(db, clock, tokens, RecentRequests.none());
+    }
+
+    /**
+     * A store that reads the requests it wrote last from {@code recent}: only over an embedded database whose
+     * writer tells {@code recent} how its transactions end ({@link Databases#sqlite(java.nio.file.Path,
+     * Database.CommitListener)}) and that nothing else writes requests to.
+     */
+    public JdbcRequestStore(Database db, Clock clock, TokenGenerator tokens, RecentRequests recent) {
         this.db = db;
         this.clock = clock;
         this.tokens = tokens;
+        this.recent = recent;
     }
 
     @Override
@@ -70,13 +86,15 @@ public final class JdbcRequestStore implements RequestStore {
                 }
                 s.executeBatch();
             }
+            recent.written(r);
             return r;
         });
     }
 
     @Override
     public Request load(RequestToken token) throws SrmException {
-        return db.read(c -> select(c, token));
+        Request kept = recent.lastCommitted(token);
+        return kept != null ? kept : db.read(c -> select(c, token));
     }
 
     @Override
@@ -85,7 +103,8 @@ public final class JdbcRequestStore implements RequestStore {
             if (db.lockRows()) {
                 lock(c, token);
             }
-            Request before = select(c, token);
+            Request kept = recent.inTransaction(token);
+            Request before = kept != null ? kept : select(c, token);
             Request after = Rows.stored(Objects.requireNonNull(change.apply(before), "change returned null"));
             requireSameIdentity(before, after);
             if (!sameRequestRow(before, after)) {
@@ -109,6 +128,7 @@ public final class JdbcRequestStore implements RequestStore {
                     s.executeBatch();
                 }
             }
+            recent.written(after);
             return after;
         });
     }
@@ -184,7 +204,9 @@ public final class JdbcRequestStore implements RequestStore {
                 files.setLong(1, before.toEpochMilli());
                 files.executeUpdate();
                 requests.setLong(1, before.toEpochMilli());
-                return requests.executeUpdate();
+                int purged = requests.executeUpdate();
+                recent.purged();
+                return purged;
             }
         });
     }
