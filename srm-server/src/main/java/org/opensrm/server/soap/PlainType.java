@@ -1,0 +1,71 @@
+package org.opensrm.server.soap;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * A {@link PlainBinding} of a generated type: its child elements by name, each read by its own binding and set (or,
+ * for an array's items, added) the way JAXB does, in any order. It gives up on an element it does not know, one with
+ * attributes ({@code xsi:nil}, {@code xsi:type}, a namespace declaration...), a single-valued element given twice,
+ * and text between the child elements.
+ *
+ * @param <T> the generated type
+ */
+final class PlainType<T> implements PlainBinding<T> {
+    /** A child element: its unqualified name, its binding, and how its value goes into the parent. */
+    record Child<T, V>(String name, PlainBinding<V> binding, BiConsumer<T, V> put, boolean repeats) {
+        private boolean readInto(T parent, PlainXmlReader in, PlainXmlReader.Tag tag) {
+            V value = binding.read(in, tag);
+            if (value == null) {
+                return false;
+            }
+            put.accept(parent, value);
+            return true;
+        }
+    }
+
+    private final Supplier<T> create;
+    private final Map<String, Child<T, ?>> children;
+
+    @SafeVarargs
+    PlainType(Supplier<T> create, Child<T, ?>... children) {
+        this.create = create;
+        this.children = Map.copyOf(Arrays.stream(children)
+                .collect(Collectors.toMap(Child::name, c -> c)));
+    }
+
+    /** A child element that occurs at most once, set by {@code set}. */
+    static <T, V> Child<T, V> one(String name, PlainBinding<V> binding, BiConsumer<T, V> set) {
+        return new Child<>(name, binding, set, false);
+    }
+
+    /** An array's item element, added to the list {@code items} gives. */
+    static <T, V> Child<T, V> many(String name, PlainBinding<V> binding, Function<T, List<V>> items) {
+        return new Child<>(name, binding, (parent, value) -> items.apply(parent).add(value), true);
+    }
+
+    @Override
+    public T read(PlainXmlReader in, PlainXmlReader.Tag tag) {
+        T value = create.get();
+        if (tag.empty()) {
+            return value;
+        }
+        List<String> seen = new ArrayList<>(4);
+        while (!in.atEndTag()) {
+            PlainXmlReader.Tag child = in.startTag();
+            Child<T, ?> known = child == null ? null : children.get(child.name());
+            if (known == null || !child.attributes().isEmpty() || (!known.repeats() && seen.contains(child.name()))
+                    || !known.readInto(value, in, child)) {
+                return null;
+            }
+            seen.add(child.name());
+        }
+        return in.endTag(tag.name()) ? value : null;
+    }
+}

@@ -1,0 +1,214 @@
+package org.opensrm.server.soap;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A strict pull reader of XML as real clients write it — start tags with their attributes, end tags, the text
+ * between tags — straight from the body's bytes, for {@link PlainRequests}. It reads less than XML on purpose and
+ * gives up ({@code null} or {@code false}) on anything else, so that the caller hands the body to a real parser:
+ * a byte that is not printable ASCII, tab, LF or CR; a reference ({@code &...;}); CDATA, a comment, a DOCTYPE, a
+ * processing instruction (but for an XML 1.0, UTF-8 declaration at the very start); a name that is not a plain ASCII
+ * (prefixed) name; an attribute twice on one tag; tab, LF, CR, {@code <} or {@code >} in a text or attribute value
+ * (a parser would change or refuse them).
+ */
+final class PlainXmlReader {
+    /** An attribute as written: its qualified name and its value between the quotes. */
+    record Attribute(String name, String value) {
+    }
+
+    /**
+     * A start tag.
+     *
+     * @param name  its qualified name as written
+     * @param empty whether it ends in {@code />} (no content and no end tag follow)
+     */
+    record Tag(String name, List<Attribute> attributes, boolean empty) {
+    }
+
+    private static final Pattern DECLARATION = Pattern.compile("<\\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*"
+            + "(\"1\\.0\"|'1\\.0')([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(\"(?i:utf-8)\"|'(?i:utf-8)'))?"
+            + "([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(\"(yes|no)\"|'(yes|no)'))?[ \t\r\n]*\\?>");
+    private static final Pattern NAME = Pattern.compile("([A-Za-z_][A-Za-z0-9._-]*:)?[A-Za-z_][A-Za-z0-9._-]*");
+
+    private final byte[] b;
+    private int at;
+
+    private PlainXmlReader(byte[] body) {
+        this.b = body;
+    }
+
+    /** A reader of {@code body} past its XML declaration, or null when the body holds what this reader leaves. */
+    static PlainXmlReader of(byte[] body) {
+        for (byte c : body) {
+            if ((c < 0x20 && !space(c)) || c > 0x7e || c == '&') {
+                return null;
+            }
+        }
+        PlainXmlReader in = new PlainXmlReader(body);
+        if (in.startsWith("<?xml")) {
+            int end = in.indexOf("?>", 0);
+            if (end < 0 || !DECLARATION.matcher(in.string(0, end + 2)).matches()) {
+                return null;
+            }
+            in.at = end + 2;
+        }
+        return in;
+    }
+
+    /** The next start tag (white space before it skipped), or null when what follows is anything else. */
+    Tag startTag() {
+        skipSpace();
+        if (!startsWith("<") || at + 1 >= b.length || b[at + 1] == '/' || b[at + 1] == '!' || b[at + 1] == '?') {
+            return null;
+        }
+        at++;
+        String name = name();
+        if (name == null) {
+            return null;
+        }
+        List<Attribute> attributes = new ArrayList<>(0);
+        while (at < b.length) {
+            boolean spaced = skipSpace();
+            if (startsWith(">") || startsWith("/>")) {
+                boolean empty = b[at] == '/';
+                at += empty ? 2 : 1;
+                return new Tag(name, attributes, empty);
+            }
+            Attribute attribute = spaced ? attribute() : null;
+            if (attribute == null || attributes.stream().anyMatch(a -> a.name().equals(attribute.name()))) {
+                return null;
+            }
+            attributes.add(attribute);
+        }
+        return null;
+    }
+
+    /** Whether the end tag of {@code name} follows (white space before it skipped); it is read if so. */
+    boolean endTag(String name) {
+        skipSpace();
+        if (!startsWith("</") || !startsWith(at + 2, name)) {
+            return false;
+        }
+        at += 2 + name.length();
+        skipSpace();
+        if (!startsWith(">")) {
+            return false;
+        }
+        at++;
+        return true;
+    }
+
+    /** Whether an end tag follows, after white space (which is skipped); nothing else is read. */
+    boolean atEndTag() {
+        skipSpace();
+        return startsWith("</");
+    }
+
+    /** The text up to the next tag, or null when it holds tab, LF, CR or {@code >}. */
+    String text() {
+        int start = at;
+        while (at < b.length && b[at] != '<') {
+            if (b[at] == '>' || space(b[at]) && b[at] != ' ') {
+                return null;
+            }
+            at++;
+        }
+        return string(start, at);
+    }
+
+    /** Whether only white space is left. */
+    boolean atEnd() {
+        skipSpace();
+        return at == b.length;
+    }
+
+    /** The local part of a qualified name. */
+    static String localName(String name) {
+        return name.substring(name.indexOf(':') + 1);
+    }
+
+    /** The prefix of a qualified name; empty when it has none. */
+    static String prefix(String name) {
+        int colon = name.indexOf(':');
+        return colon < 0 ? "" : name.substring(0, colon);
+    }
+
+    private Attribute attribute() {
+        String name = name();
+        skipSpace();
+        if (name == null || !startsWith("=")) {
+            return null;
+        }
+        at++;
+        skipSpace();
+        if (at >= b.length || (b[at] != '"' && b[at] != '\'')) {
+            return null;
+        }
+        byte quote = b[at];
+        int start = ++at;
+        while (at < b.length && b[at] != quote) {
+            if (b[at] == '<' || b[at] == '>' || space(b[at]) && b[at] != ' ') {
+                return null;
+            }
+            at++;
+        }
+        if (at >= b.length) {
+            return null;
+        }
+        return new Attribute(name, string(start, at++));
+    }
+
+    /** A qualified name up to white space, {@code =}, {@code /} or {@code >}; null when it is not a plain one. */
+    private String name() {
+        int start = at;
+        while (at < b.length && !space(b[at]) && b[at] != '=' && b[at] != '/' && b[at] != '>') {
+            at++;
+        }
+        String name = string(start, at);
+        return NAME.matcher(name).matches() ? name : null;
+    }
+
+    private boolean skipSpace() {
+        int start = at;
+        while (at < b.length && space(b[at])) {
+            at++;
+        }
+        return at > start;
+    }
+
+    private static boolean space(byte c) {
+        return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    }
+
+    private String string(int from, int to) {
+        return new String(b, from, to - from, StandardCharsets.US_ASCII);
+    }
+
+    private int indexOf(String s, int from) {
+        for (int i = from; i + s.length() <= b.length; i++) {
+            if (startsWith(i, s)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private boolean startsWith(String s) {
+        return startsWith(at, s);
+    }
+
+    private boolean startsWith(int i, String s) {
+        if (i + s.length() > b.length) {
+            return false;
+        }
+        for (int k = 0; k < s.length(); k++) {
+            if (b[i + k] != s.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
