@@ -31,7 +31,8 @@ final class PlainXmlReader {
     private static final Pattern DECLARATION = Pattern.compile("<\\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*"
             + "(\"1\\.0\"|'1\\.0')([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(\"(?i:utf-8)\"|'(?i:utf-8)'))?"
             + "([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(\"(yes|no)\"|'(yes|no)'))?[ \t\r\n]*\\?>");
-    private static final Pattern NAME = Pattern.compile("([A-Za-z_][A-Za-z0-9._-]*:)?[A-Za-z_][A-Za-z0-9._-]*");
+    /** What gfal2 writes; any other declaration is matched against {@link #DECLARATION}. */
+    private static final String USUAL_DECLARATION = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
 
     private final byte[] b;
     private int at;
@@ -48,7 +49,9 @@ final class PlainXmlReader {
             }
         }
         PlainXmlReader in = new PlainXmlReader(body);
-        if (in.startsWith("<?xml")) {
+        if (in.startsWith(USUAL_DECLARATION)) {
+            in.at = USUAL_DECLARATION.length();
+        } else if (in.startsWith("<?xml")) {
             int end = in.indexOf("?>", 0);
             if (end < 0 || !DECLARATION.matcher(in.string(0, end + 2)).matches()) {
                 return null;
@@ -78,7 +81,7 @@ final class PlainXmlReader {
                 return new Tag(name, attributes, empty);
             }
             Attribute attribute = spaced ? attribute() : null;
-            if (attribute == null || attributes.stream().anyMatch(a -> a.name().equals(attribute.name()))) {
+            if (attribute == null || named(attributes, attribute.name())) {
                 return null;
             }
             attributes.add(attribute);
@@ -117,6 +120,15 @@ final class PlainXmlReader {
             at++;
         }
         return string(start, at);
+    }
+
+    private static boolean named(List<Attribute> attributes, String name) {
+        for (Attribute a : attributes) {
+            if (a.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether only white space is left. */
@@ -161,14 +173,27 @@ final class PlainXmlReader {
         return new Attribute(name, string(start, at++));
     }
 
-    /** A qualified name up to white space, {@code =}, {@code /} or {@code >}; null when it is not a plain one. */
+    /**
+     * A qualified name up to white space, {@code =}, {@code /} or {@code >}; null when it is not a plain one: an
+     * ASCII letter or {@code _}, then letters, digits, {@code .}, {@code -} or {@code _}, once more after one colon.
+     */
     private String name() {
         int start = at;
-        while (at < b.length && !space(b[at]) && b[at] != '=' && b[at] != '/' && b[at] != '>') {
-            at++;
+        boolean first = true;
+        boolean prefixed = false;
+        for (; at < b.length && !space(b[at]) && b[at] != '=' && b[at] != '/' && b[at] != '>'; at++) {
+            byte c = b[at];
+            boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+            if (c == ':' && !first && !prefixed) {
+                prefixed = true;
+                first = true;
+            } else if (letter || (!first && ((c >= '0' && c <= '9') || c == '.' || c == '-'))) {
+                first = false;
+            } else {
+                return null;
+            }
         }
-        String name = string(start, at);
-        return NAME.matcher(name).matches() ? name : null;
+        return first ? null : string(start, at);
     }
 
     private boolean skipSpace() {
@@ -179,7 +204,8 @@ final class PlainXmlReader {
         return at > start;
     }
 
-    private static boolean space(byte c) {
+    /** Whether {@code c} is XML white space. */
+    static boolean space(byte c) {
         return c == ' ' || c == '\n' || c == '\r' || c == '\t';
     }
 
@@ -201,6 +227,11 @@ final class PlainXmlReader {
     }
 
     private boolean startsWith(int i, String s) {
+        return startsWith(b, i, s);
+    }
+
+    /** Whether the bytes {@code b} hold the ASCII string {@code s} from {@code i} on. */
+    static boolean startsWith(byte[] b, int i, String s) {
         if (i + s.length() > b.length) {
             return false;
         }
