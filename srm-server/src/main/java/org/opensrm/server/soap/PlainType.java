@@ -1,13 +1,12 @@
 package org.opensrm.server.soap;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A {@link PlainBinding} of a generated type: its child elements by name, each read by its own binding and set (or,
@@ -30,14 +29,18 @@ final class PlainType<T> implements PlainBinding<T> {
         }
     }
 
+    /** A child element and its bit in the set of those read. */
+    private record Known<T>(Child<T, ?> child, long bit) {
+    }
+
     private final Supplier<T> create;
-    private final Map<String, Child<T, ?>> children;
+    private final Map<String, Known<T>> children;
 
     @SafeVarargs
     PlainType(Supplier<T> create, Child<T, ?>... children) {
         this.create = create;
-        this.children = Map.copyOf(Arrays.stream(children)
-                .collect(Collectors.toMap(Child::name, c -> c)));
+        this.children = Map.copyOf(IntStream.range(0, children.length).boxed()
+                .collect(Collectors.toMap(i -> children[i].name(), i -> new Known<>(children[i], 1L << i))));
     }
 
     /** A child element that occurs at most once, set by {@code set}. */
@@ -56,15 +59,15 @@ final class PlainType<T> implements PlainBinding<T> {
         if (tag.empty()) {
             return value;
         }
-        List<String> seen = new ArrayList<>(4);
+        long seen = 0;
         while (!in.atEndTag()) {
             PlainXmlReader.Tag child = in.startTag();
-            Child<T, ?> known = child == null ? null : children.get(child.name());
-            if (known == null || !child.attributes().isEmpty() || (!known.repeats() && seen.contains(child.name()))
-                    || !known.readInto(value, in, child)) {
+            Known<T> known = child == null ? null : children.get(child.name());
+            if (known == null || !child.attributes().isEmpty() || (!known.child().repeats() && (seen & known.bit()) != 0)
+                    || !known.child().readInto(value, in, child)) {
                 return null;
             }
-            seen.add(child.name());
+            seen |= known.bit();
         }
         return in.endTag(tag.name()) ? value : null;
     }

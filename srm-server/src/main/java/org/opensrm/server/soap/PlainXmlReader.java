@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
  * A strict pull reader of XML as real clients write it — start tags with their attributes, end tags, the text
  * between tags — straight from the body's bytes, for {@link PlainRequests}. It reads less than XML on purpose and
  * gives up ({@code null} or {@code false}) on anything else, so that the caller hands the body to a real parser:
- * a byte that is not printable ASCII, tab, LF or CR; a reference ({@code &...;}); CDATA, a comment, a DOCTYPE, a
- * processing instruction (but for an XML 1.0, UTF-8 declaration at the very start); a name that is not a plain ASCII
- * (prefixed) name; an attribute twice on one tag; tab, LF, CR, {@code <} or {@code >} in a text or attribute value
- * (a parser would change or refuse them).
+ * a reference ({@code &...;}); CDATA, a comment, a DOCTYPE, a processing instruction (but for an XML 1.0, UTF-8
+ * declaration at the very start); a name that is not a plain ASCII (prefixed) name; an attribute twice on one tag;
+ * in a text or attribute value anything but printable ASCII other than {@code & < >} (a parser would change or
+ * refuse tab, LF, CR or {@code ]]>}; a byte beyond ASCII needs decoding); outside them anything but white space.
  */
 final class PlainXmlReader {
     /** An attribute as written: its qualified name and its value between the quotes. */
@@ -34,6 +34,22 @@ final class PlainXmlReader {
     /** What gfal2 writes; any other declaration is matched against {@link #DECLARATION}. */
     private static final String USUAL_DECLARATION = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
 
+    /** What each ASCII byte may be: a bit set of {@link #TEXT}, {@link #NAME_START}, {@link #NAME}. */
+    private static final byte[] KINDS = new byte[128];
+    /** Allowed as it stands in a text or attribute value: printable ASCII but {@code & < >}. */
+    private static final byte TEXT = 1;
+    private static final byte NAME_START = 2;
+    private static final byte NAME = 4;
+
+    static {
+        for (int c = 0x20; c < 0x7f; c++) {
+            boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+            boolean name = letter || (c >= '0' && c <= '9') || c == '.' || c == '-';
+            KINDS[c] = (byte) ((c == '&' || c == '<' || c == '>' ? 0 : TEXT) | (letter ? NAME_START : 0)
+                    | (name ? NAME : 0));
+        }
+    }
+
     private final byte[] b;
     private int at;
 
@@ -43,11 +59,6 @@ final class PlainXmlReader {
 
     /** A reader of {@code body} past its XML declaration, or null when the body holds what this reader leaves. */
     static PlainXmlReader of(byte[] body) {
-        for (byte c : body) {
-            if ((c < 0x20 && !space(c)) || c > 0x7e || c == '&') {
-                return null;
-            }
-        }
         PlainXmlReader in = new PlainXmlReader(body);
         if (in.startsWith(USUAL_DECLARATION)) {
             in.at = USUAL_DECLARATION.length();
@@ -72,7 +83,7 @@ final class PlainXmlReader {
         if (name == null) {
             return null;
         }
-        List<Attribute> attributes = new ArrayList<>(0);
+        List<Attribute> attributes = List.of(); // most tags have none
         while (at < b.length) {
             boolean spaced = skipSpace();
             if (startsWith(">") || startsWith("/>")) {
@@ -83,6 +94,9 @@ final class PlainXmlReader {
             Attribute attribute = spaced ? attribute() : null;
             if (attribute == null || named(attributes, attribute.name())) {
                 return null;
+            }
+            if (attributes.isEmpty()) {
+                attributes = new ArrayList<>(6);
             }
             attributes.add(attribute);
         }
@@ -110,11 +124,11 @@ final class PlainXmlReader {
         return startsWith("</");
     }
 
-    /** The text up to the next tag, or null when it holds tab, LF, CR or {@code >}. */
+    /** The text up to the next tag, or null when it holds anything but printable ASCII other than {@code & >}. */
     String text() {
         int start = at;
         while (at < b.length && b[at] != '<') {
-            if (b[at] == '>' || space(b[at]) && b[at] != ' ') {
+            if (!is(b[at], TEXT)) {
                 return null;
             }
             at++;
@@ -162,7 +176,7 @@ final class PlainXmlReader {
         byte quote = b[at];
         int start = ++at;
         while (at < b.length && b[at] != quote) {
-            if (b[at] == '<' || b[at] == '>' || space(b[at]) && b[at] != ' ') {
+            if (!is(b[at], TEXT)) {
                 return null;
             }
             at++;
@@ -183,17 +197,20 @@ final class PlainXmlReader {
         boolean prefixed = false;
         for (; at < b.length && !space(b[at]) && b[at] != '=' && b[at] != '/' && b[at] != '>'; at++) {
             byte c = b[at];
-            boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
             if (c == ':' && !first && !prefixed) {
                 prefixed = true;
                 first = true;
-            } else if (letter || (!first && ((c >= '0' && c <= '9') || c == '.' || c == '-'))) {
+            } else if (is(c, first ? NAME_START : NAME)) {
                 first = false;
             } else {
                 return null;
             }
         }
         return first ? null : string(start, at);
+    }
+
+    private static boolean is(byte c, byte kind) {
+        return c >= 0 && (KINDS[c] & kind) != 0;
     }
 
     private boolean skipSpace() {
