@@ -33,6 +33,8 @@ import org.opensrm.server.soap.gen.TTransferParameters;
 final class PlainRequests {
     private static final String SOAP_11 = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String SRM = "http://srm.lbl.gov/StorageResourceManager";
+    private static final String XML = "http://www.w3.org/XML/1998/namespace";
+    private static final String XMLNS = "http://www.w3.org/2000/xmlns/";
 
     private static final PlainType<ArrayOfString> STRINGS = new PlainType<>(ArrayOfString::new,
             many("stringArray", STRING, ArrayOfString::getStringArray));
@@ -111,26 +113,38 @@ final class PlainRequests {
 
     /**
      * Whether {@code tag} opens the element {@code name} of the namespace {@code namespace}, with content, its
-     * namespace declarations (added to {@code namespaces}) and attributes plain: no default namespace (it would
-     * qualify the request's elements), no declaration of {@code xml} or {@code xmlns} or of an empty name, no
-     * attribute whose prefix is undeclared, no two attributes of one local name.
+     * namespace declarations (added to {@code namespaces}) and its other attributes plain.
      */
     private static boolean opens(PlainXmlReader.Tag tag, List<String[]> namespaces, String namespace, String name) {
-        if (tag == null || tag.empty()) {
-            return false;
-        }
+        return tag != null && !tag.empty() && declare(tag, namespaces) && plainAttributes(tag, namespaces)
+                && PlainXmlReader.localName(tag.name()).equals(name)
+                && namespace.equals(namespaceOf(PlainXmlReader.prefix(tag.name()), namespaces));
+    }
+
+    /**
+     * Adds the namespaces {@code tag} declares to {@code namespaces}; false for a default namespace (it would qualify
+     * the request's elements), or a declaration of {@code xml} or {@code xmlns}, of their namespaces or of none.
+     */
+    private static boolean declare(PlainXmlReader.Tag tag, List<String[]> namespaces) {
         for (PlainXmlReader.Attribute a : tag.attributes()) {
-            String prefix = PlainXmlReader.prefix(a.name());
-            String local = PlainXmlReader.localName(a.name());
-            if (a.name().equals("xmlns") || (prefix.equals("xmlns")
-                    && (local.equals("xml") || local.equals("xmlns") || a.value().isEmpty()))) {
+            if (a.name().equals("xmlns")) {
                 return false;
             }
-            if (prefix.equals("xmlns")) {
-                namespaces.add(new String[] {local, a.value()});
+            if (a.name().startsWith("xmlns:")) {
+                String prefix = PlainXmlReader.localName(a.name());
+                if (prefix.equals("xml") || prefix.equals("xmlns") || a.value().isEmpty() || a.value().equals(XML)
+                        || a.value().equals(XMLNS)) {
+                    return false;
+                }
+                namespaces.add(new String[] {prefix, a.value()});
             }
         }
-        List<String> locals = new ArrayList<>(tag.attributes().size());
+        return true;
+    }
+
+    /** Whether each attribute of {@code tag} but a declaration has a declared prefix (or none), its own local name. */
+    private static boolean plainAttributes(PlainXmlReader.Tag tag, List<String[]> namespaces) {
+        List<String> locals = new ArrayList<>(2);
         for (PlainXmlReader.Attribute a : tag.attributes()) {
             String prefix = PlainXmlReader.prefix(a.name());
             if (!prefix.equals("xmlns")) {
@@ -142,8 +156,7 @@ final class PlainRequests {
                 locals.add(local);
             }
         }
-        return PlainXmlReader.localName(tag.name()).equals(name)
-                && namespace.equals(namespaceOf(PlainXmlReader.prefix(tag.name()), namespaces));
+        return true;
     }
 
     /** The namespace {@code prefix} stands for where the innermost declarations are last; null if undeclared. */

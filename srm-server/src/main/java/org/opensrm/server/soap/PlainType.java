@@ -63,8 +63,8 @@ final class PlainType<T> implements PlainBinding<T> {
         while (!in.atEndTag()) {
             PlainXmlReader.Tag child = in.startTag();
             Known<T> known = child == null ? null : children.get(child.name());
-            if (known == null || !child.attributes().isEmpty() || (!known.child().repeats() && (seen & known.bit()) != 0)
-                    || !known.child().readInto(value, in, child)) {
+            boolean again = known != null && !known.child().repeats() && (seen & known.bit()) != 0;
+            if (known == null || !child.attributes().isEmpty() || again || !known.child().readInto(value, in, child)) {
                 return null;
             }
             seen |= known.bit();

@@ -42,7 +42,8 @@ class PlainRequestsTest {
             + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\"><SOAP-ENV:Body"
             + " SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">";
     private static final String FULL_PREPARE = "<authorizationID>alice</authorizationID><arrayOfFileRequests>"
-            + "<requestArray><sourceSURL>srm://h/a</sourceSURL><dirOption><isSourceADirectory>false</isSourceADirectory>"
+            + "<requestArray><sourceSURL>srm://h/a</sourceSURL><dirOption>"
+            + "<isSourceADirectory>false</isSourceADirectory>"
             + "<allLevelRecursive>1</allLevelRecursive><numOfLevels>3</numOfLevels></dirOption></requestArray>"
             + "<requestArray><dirOption/><sourceSURL>srm://h/b c?SFN=/d</sourceSURL></requestArray>"
             + "<requestArray><sourceSURL></sourceSURL></requestArray></arrayOfFileRequests>"
@@ -101,7 +102,8 @@ class PlainRequestsTest {
                 "<desiredTotalRequestTime>2147483647</desiredTotalRequestTime><desiredPinLifeTime>007"
                         + "</desiredPinLifeTime>",
                 "<transferParameters><arrayOfTransferProtocols><stringArray>gsiftp</stringArray>"
-                        + "<stringArray/><stringArray> x </stringArray></arrayOfTransferProtocols></transferParameters>");
+                        + "<stringArray/><stringArray> x </stringArray></arrayOfTransferProtocols>"
+                        + "</transferParameters>");
         for (String part : parts) {
             assertSame("srmPrepareToGet", gfal2("srmPrepareToGet", part), true);
         }
@@ -134,7 +136,8 @@ class PlainRequestsTest {
                 "<srm2:requestToken>t</srm2:requestToken>", token + "<unknown>u</unknown>", token + token,
                 token + "<doRemove>TRUE</doRemove>", token + "<doRemove> true</doRemove>", token + "text",
                 "<requestToken>t\tu</requestToken>", "<requestToken>a\r\nb</requestToken>",
-                "<requestToken>a\nb</requestToken>", "<requestToken>é</requestToken>", "<requestToken>a]]>b</requestToken>",
+                "<requestToken>a\nb</requestToken>", "<requestToken>é</requestToken>",
+                "<requestToken>a]]>b</requestToken>",
                 "<arrayOfSURLs>x<urlArray>u</urlArray></arrayOfSURLs>", "<requestToken><b/></requestToken>");
         for (String part : parts) {
             assertSame("srmReleaseFiles", gfal2("srmReleaseFiles", part), false);
@@ -163,6 +166,8 @@ class PlainRequestsTest {
                 body.replace(envelope, envelope + " xmlns:a=\"urn:a\" xmlns:b=\"urn:a\" a:x=\"1\" b:x=\"2\""),
                 body.replace(envelope, envelope + " a=\"1\"b=\"2\""), body.replace(envelope, envelope + " 1a=\"1\""),
                 body.replace(envelope, envelope + " xmlns:p=\"\""), body.replace(envelope, envelope + " a=\"<\""),
+                body.replace(envelope, envelope + " xmlns:p=\"http://www.w3.org/XML/1998/namespace\""),
+                body.replace(envelope, envelope + " xmlns:xml=\"http://www.w3.org/XML/1998/namespace\""),
                 body.replace(envelope, envelope + " a=\"x&amp;y\""), body.replace(envelope, envelope + " a=\"\t\""));
         for (String b : bodies) {
             assertSame("srmStatusOfGetRequest", b, false);
@@ -262,7 +267,8 @@ class PlainRequestsTest {
 
     /** White space between every two tags, and inside every tag before its end. */
     private static String spaced(String body, String space) {
-        return body.replace("><", ">" + space + "<").replaceAll("([\\w\"])(/?)>", "$1 $2>").replace("=\"", " =" + space + "\"");
+        return body.replace("><", ">" + space + "<").replaceAll("([\\w\"])(/?)>", "$1 $2>")
+                .replace("=\"", " =" + space + "\"");
     }
 
     /** The Envelope's attributes in reverse order. */
