@@ -74,7 +74,7 @@ final class PlainXmlScan {
                 continue;
             }
             at = lt + 1;
-            String name = localName(token());
+            String name = PlainXmlReader.localName(token());
             if (name.isEmpty()) {
                 return null;
             }
@@ -140,7 +140,7 @@ final class PlainXmlScan {
                 return null;
             }
             int close = indexOf(b[at], at + 1);
-            if (close < 0 || (nilMatters && localName(attribute).equals("nil"))) {
+            if (close < 0 || (nilMatters && PlainXmlReader.localName(attribute).equals("nil"))) {
                 return null;
             }
             at = close + 1;
@@ -163,12 +163,8 @@ final class PlainXmlScan {
         }
     }
 
-    private static String localName(String qualified) {
-        return qualified.substring(qualified.indexOf(':') + 1);
-    }
-
     private static boolean space(byte c) {
-        return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+        return PlainXmlReader.space(c);
     }
 
     private int indexOf(byte c, int from) {
@@ -194,14 +190,6 @@ final class PlainXmlScan {
     }
 
     private boolean startsWith(int i, String s) {
-        if (i + s.length() > b.length) {
-            return false;
-        }
-        for (int k = 0; k < s.length(); k++) {
-            if (b[i + k] != s.charAt(k)) {
-                return false;
-            }
-        }
-        return true;
+        return PlainXmlReader.startsWith(b, i, s);
     }
 }

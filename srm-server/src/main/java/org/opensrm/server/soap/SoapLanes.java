@@ -15,7 +15,8 @@ import org.opensrm.server.soap.gen.SrmStatusOfGetRequestResponse;
 /**
  * The lanes of {@link SoapServlet}: the operations that are most of what a storage element answers — srmLs, and a
  * get's cycle (srmPrepareToGet, srmStatusOfGetRequest, srmReleaseFiles) — when plain (SOAP 1.1, no header) are
- * decoded by JAXB into the same generated type ({@link LaneRequestReader}), run through the same endpoint method,
+ * decoded into the same generated type JAXB makes ({@link LaneRequestReader}; the get cycle's, as real clients
+ * write them, without a parser: {@link PlainRequests}), run through the same endpoint method,
  * and answered by an {@link AnswerWriter}: the bytes JAX-WS would write, for a fraction of its CPU. Anything else,
  * and any request a lane cannot read, goes through JAX-WS.
  */
