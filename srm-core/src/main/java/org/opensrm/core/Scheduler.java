@@ -16,9 +16,9 @@ import org.opensrm.common.SrmStatus;
 /**
  * Decides which queued file request is worked on next. Per request kind: at most
  * {@link SchedulerConfig#maxInProgress} files in progress, counting those of new requests served at once without
- * being queued ({@link #startAtOnce}, only while none of the kind is queued); the users with queued files take turns (round robin), so
- * a user's single file waits for at most one file of each other user, however many those have queued; a user's
- * own files go in the order they were queued. All kinds together hold at most
+ * being queued ({@link #startAtOnce}, only while none of the kind is queued); the users with queued files take
+ * turns (round robin), so a user's single file waits for at most one file of each other user, however many those
+ * have queued; a user's own files go in the order they were queued. All kinds together hold at most
  * {@link SchedulerConfig#maxQueuedFiles} queued files. {@link #estimatedWait} is computed from the real queue and
  * the measured time files take. Thread-safe; nothing here touches the store or the network.
  */
