@@ -14,9 +14,6 @@ import javax.xml.stream.XMLStreamReader;
  * Not thread-safe: one per client.
  */
 public final class SrmReplyParser {
-    /** The JDK StAX implementation's property for reusing a closed reader. */
-    private static final String REUSE_READER = "reuse-instance";
-
     private final XMLInputFactory factory;
 
     public SrmReplyParser() {
@@ -24,11 +21,6 @@ public final class SrmReplyParser {
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
-        // The JDK's parser builds a new reader per document (its error reporter, symbol tables, security limits):
-        // half of the load tester's CPU on short answers. Told so, it resets the closed reader and reuses it.
-        if (factory.isPropertySupported(REUSE_READER)) {
-            factory.setProperty(REUSE_READER, Boolean.TRUE);
-        }
     }
 
     /**
