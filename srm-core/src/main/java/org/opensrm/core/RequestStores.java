@@ -18,7 +18,8 @@ public final class RequestStores {
     /**
      * The embedded store for one frontend: SQLite in {@code stateDir}/{@value #EMBEDDED_FILE} (WAL journal), the
      * directory made if missing. It keeps the requests it wrote last in memory and reads them from there, so no
-     * other store (of this process or another) may write to that file while it is open.
+     * other store (of this process or another) may write requests to that file while it is open (the space store
+     * beside it writes only its own tables).
      *
      * @throws SrmException {@code SRM_INTERNAL_ERROR} when the database cannot be opened or migrated
      */

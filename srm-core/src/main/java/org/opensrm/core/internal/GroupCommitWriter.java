@@ -1,6 +1,7 @@
 package org.opensrm.core.internal;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -49,8 +50,6 @@ final class GroupCommitWriter implements AutoCloseable {
     private final Connection connection;
     private final StatementCache cache;
     private final Database.CommitListener listener;
-    /** Prepared on first use and again after a failed batch; the writer's thread only. */
-    private TransactionControl tx;
     private final long waitMillis;
     private final BlockingQueue<Task<?>> queue = new LinkedBlockingQueue<>();
     private final Connection checkpointConnection;
@@ -159,18 +158,16 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private void runBatch(List<Task<?>> batch) {
         List<Task<?>> started = new ArrayList<>(batch.size());
+        Connection c = cache.connection();
         try {
-            if (tx == null) {
-                tx = new TransactionControl(connection);
-            }
-            tx.begin();
+            execute(c, "BEGIN IMMEDIATE");
             for (Task<?> task : batch) {
                 if (task.state.compareAndSet(WAITING, RUNNING)) {
                     started.add(task);
-                    task.runIn(cache.connection(), tx);
+                    task.runIn(c);
                 }
             }
-            tx.commit();
+            execute(c, "COMMIT");
             listener.committed();
             if (started.stream().anyMatch(t -> t.failure != null)) {
                 cache.clear();
@@ -180,16 +177,19 @@ final class GroupCommitWriter implements AutoCloseable {
                 task.fail(e);
             }
             cache.clear();
-            dropTransactionControl();
             rollbackQuietly();
             listener.rolledBack();
         }
     }
 
-    private void dropTransactionControl() {
-        if (tx != null) {
-            tx.close();
-            tx = null;
+    /**
+     * Runs one of the transaction's own statements (BEGIN, SAVEPOINT, RELEASE, ROLLBACK TO, COMMIT) on the
+     * statement cache's connection, so that it is compiled once and kept like the writes' statements, and dropped
+     * with them after a failure.
+     */
+    private static void execute(Connection cached, String sql) throws SQLException {
+        try (PreparedStatement s = cached.prepareStatement(sql)) {
+            s.execute();
         }
     }
 
@@ -216,7 +216,6 @@ final class GroupCommitWriter implements AutoCloseable {
             t.fail(new SQLException("request store closed"));
             t.finish();
         }
-        dropTransactionControl();
         try (StatementCache statements = cache; Connection writer = connection;
              Connection checkpoint = checkpointConnection) {
             LOG.debug("request store writer closed");
@@ -239,17 +238,17 @@ final class GroupCommitWriter implements AutoCloseable {
         }
 
         /** Runs the write in a savepoint of the open transaction; a failing write rolls back to it. */
-        void runIn(Connection c, TransactionControl tx) throws SQLException {
-            tx.savepoint();
+        void runIn(Connection c) throws SQLException {
+            execute(c, "SAVEPOINT w");
             try {
                 result = work.run(c);
             } catch (SQLException | SrmException | RuntimeException e) {
                 failure = e;
-                tx.rollbackToSavepoint();
+                execute(c, "ROLLBACK TO w");
             } finally {
                 completed = true;
             }
-            tx.release();
+            execute(c, "RELEASE w");
         }
 
         void fail(Exception e) {
