@@ -18,16 +18,15 @@ import org.opensrm.common.SrmException;
  * {@code org.opensrm.core.gateway.TokenRequestStore}. All pass the contract suite in this module's test-jar
  * ({@code org.opensrm.core.contract}).
  *
- * <p><b>Gateway mode.</b> The signed stateless tokens of gateway mode ({@code TokenCodec}) fit this interface as
- * a store that keeps nothing ({@code TokenRequestStore}): {@link #create} encodes the whole request (kind, owner
- * digests, lifetimes, files) into a signed token, so the store chooses the token, which is why {@code create}
- * returns it; {@link #load} verifies the signature and decodes it (an unknown or forged token:
- * {@code SRM_INVALID_REQUEST}); {@link #loadOwned} compares the DN and account digests the token carries, the owner
- * binding gateway mode has. Its files are served at once, so a request is in its kind's ready state from
- * {@code create} until the token's expiry and {@code FILE_LIFETIME_EXPIRED} after. It declares
- * {@link StoreCapabilities#STATELESS}: {@link #update} cannot be remembered and the searches have nothing to search,
- * so both answer {@code SRM_NOT_SUPPORTED}, and the owner comes back as its digests; the contract suite checks
- * that instead of the persistent behaviour.
+ * <p><b>Gateway mode.</b> The signed stateless tokens of gateway mode fit this interface as a store that keeps
+ * nothing ({@code TokenRequestStore}): the engine serves a request at once and {@link #create(NewRequest,
+ * RequestChange)} signs it as served into the token it returns, so the store chooses the token; {@link #load}
+ * verifies the signature and decodes it (an unknown or forged token: {@code SRM_INVALID_REQUEST});
+ * {@link #loadOwned} compares the DN and account digests the token carries, the owner binding gateway mode has, and
+ * shows what the world outside the token keeps (a put's upload landed or aborted, a release). It declares
+ * {@link StoreCapabilities#STATELESS}: {@link #update} keeps only what the outside can keep ({@code SRM_NOT_SUPPORTED}
+ * for the rest) and the searches have nothing to search, and the owner comes back as its digests; the contract
+ * suite checks that instead of the persistent behaviour.
  */
 public interface RequestStore extends AutoCloseable {
 

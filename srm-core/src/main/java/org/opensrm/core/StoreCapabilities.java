@@ -13,10 +13,17 @@ package org.opensrm.core;
  *                         that keeps only digests binding the request to its owner's DN and account gives back an
  *                         owner made of those digests, and {@link RequestStore#loadOwned} still tells owner from
  *                         stranger
+ * @param keepsCreatedChange {@link RequestStore#create(NewRequest, RequestChange)} keeps the request as the change
+ *                         made it (a stateless store can: the change is part of what it signs; what is served at
+ *                         once is all a request of such a store ever is, beside what the world outside keeps)
  */
-public record StoreCapabilities(boolean keepsTransitions, boolean searchable, boolean keepsOwner) {
+public record StoreCapabilities(boolean keepsTransitions, boolean searchable, boolean keepsOwner,
+                                boolean keepsCreatedChange) {
     /** A persistent store: everything. */
-    public static final StoreCapabilities FULL = new StoreCapabilities(true, true, true);
-    /** A store that keeps nothing: everything is in the token the client carries (gateway mode). */
-    public static final StoreCapabilities STATELESS = new StoreCapabilities(false, false, false);
+    public static final StoreCapabilities FULL = new StoreCapabilities(true, true, true, true);
+    /**
+     * A store that keeps nothing: everything is in the token the client carries (gateway mode), made by the engine
+     * serving the request at once.
+     */
+    public static final StoreCapabilities STATELESS = new StoreCapabilities(false, false, false, true);
 }

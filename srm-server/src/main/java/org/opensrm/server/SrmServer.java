@@ -38,12 +38,13 @@ import org.opensrm.gridftp.SelectionPolicy;
 import org.opensrm.gridftp.SelectorConfig;
 import org.opensrm.server.config.ConfigException;
 import org.opensrm.server.config.ServerConfig;
-import org.opensrm.core.service.GatewayGetService;
+import org.opensrm.core.full.FullMode;
+import org.opensrm.core.full.FullModeConfig;
+import org.opensrm.core.full.OutsideTokens;
 import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.NamespaceService;
-import org.opensrm.core.service.GatewayPutService;
-import org.opensrm.core.service.GatewayRequestControl;
+import org.opensrm.core.service.Uploads;
 import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.ReleasedFiles;
@@ -135,7 +136,7 @@ public final class SrmServer implements AutoCloseable {
                     ? new FullModeAssembly(config, backend, staging, janitor, metrics, delegations, copyTools,
                             this::ownPort, clock)
                             .assemble(store.get(), surls, gridftp, spaces, lister, accounts)
-                    : gatewayMode(config, surls, gridftp, spaces, lister, clock);
+                    : gatewayMode(config, surls, gridftp, spaces, lister, accounts, clock);
             this.modeLifecycle = mode.lifecycle();
             SrmOperations ops = new CoreOperations(mode.listings(),
                     new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges()), mode.puts(),
@@ -167,19 +168,43 @@ public final class SrmServer implements AutoCloseable {
         }
     }
 
-    /** Gateway mode: signed stateless tokens, every answer at once. */
+    /**
+     * Gateway mode: the request engine over signed stateless tokens, every request served at once
+     * ({@link OutsideTokens}); the releases this frontend remembers are its only request state.
+     */
     private ModeServices gatewayMode(ServerConfig config, SurlParser surls, GridFtpPaths gridftp, SpaceTokens spaces,
-                                     Lister lister, Clock clock) {
-        TokenCodec tokens = new TokenCodec(config.tokenKey());
-        GatewayPutService puts = new GatewayPutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
-                config.putLifetime(), clock);
+                                     Lister lister, AccountResolver accounts, Clock clock) {
         ReleasedFiles released = new ReleasedFiles(RELEASED_FILES_REMEMBERED, clock);
-        GatewayGetService gets = new GatewayGetService(backend, surls, gridftp, tokens, config.getLifetime(), released,
-                clock);
-        GatewayRequestControl control = new GatewayRequestControl(puts, backend, surls, tokens, config.getLifetime(),
-                released, clock);
-        return new ModeServices(lister, puts, gets, control, CopyService.NOT_SUPPORTED, new StaticSpaces(spaces, clock),
-                NamespaceChanges.NONE, ModeServices.Lifecycle.NONE);
+        RequestStore tokens = OutsideTokens.store(new TokenCodec(config.tokenKey()), new Uploads(backend, janitor),
+                staging, surls, accounts, released, gridftp, clock);
+        FullMode engine = new FullMode(tokens, backend, surls, gridftp, staging, janitor, spaces, lister, accounts,
+                config.full().scheduler(), gatewayModeConfig(config), clock);
+        return new ModeServices(engine.listings(), engine.puts(), engine.gets(), engine.control(),
+                CopyService.NOT_SUPPORTED, new StaticSpaces(spaces, clock), NamespaceChanges.NONE,
+                new ModeServices.Lifecycle() {
+                    @Override
+                    public void start() throws SrmException {
+                        engine.start();
+                    }
+
+                    @Override
+                    public void close() {
+                        engine.close();
+                    }
+                });
+    }
+
+    /**
+     * The engine's settings in gateway mode: a request lasts {@code srm.put.lifetime} at most (a put's TURL too), a
+     * get's or bring-online's pin {@code srm.get.lifetime} at most, as the signed tokens always did.
+     */
+    static FullModeConfig gatewayModeConfig(ServerConfig config) {
+        return FullModeConfig.builder()
+                .defaultRequestLifetime(config.putLifetime()).maxRequestLifetime(config.putLifetime())
+                .defaultPinLifetime(config.getLifetime()).maxPinLifetime(config.getLifetime())
+                .turlLifetime(config.putLifetime())
+                .maxFilesPerRequest(config.limits().maxRequestItems())
+                .build();
     }
 
     private int ownPort() {

@@ -182,6 +182,32 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
     }
 
     /**
+     * Serves every file of a new request now, in the maker's thread, and keeps it served: for a store that cannot
+     * keep what a worker would do later (gateway mode's signed tokens). Nothing is queued, so a file that finds no
+     * door fails ({@code SRM_FAILURE}, the selector's reason) instead of waiting.
+     *
+     * @throws SrmException the account database unreachable, or the store's refusal (a request too large)
+     */
+    Request serveNow(NewRequest request, Map<Integer, SrmException> refused) throws SrmException {
+        FileWorker worker = workers.get(request.kind());
+        Account account = refused.size() < request.files().size() ? accounts.resolve(request.owner().account())
+                : null;
+        // served inside the store's change, so that the work sees the request's times exactly as they are signed
+        return store.create(request, made -> made.withEachFile(f -> {
+            SrmException e = refused.get(f.index());
+            if (e != null) {
+                return f.fail(e.status(), e.getMessage());
+            }
+            FileWork w = new FileWork(UNSTORED, f.index(), made.kind(), FileWork.userOf(made.owner()));
+            try {
+                return outcome(worker, made, w, account).apply(f);
+            } catch (NoDoorException noDoor) {
+                return f.fail(SrmStatus.SRM_FAILURE, noDoor.getMessage());
+            }
+        }, made.createdAt()));
+    }
+
+    /**
      * Works on every file of a new request not refused: each file's change by index; empty to queue the request
      * instead (no door, the account database unreachable).
      */

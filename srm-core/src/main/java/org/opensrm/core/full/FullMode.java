@@ -32,8 +32,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Full mode: queued requests kept in a {@link RequestStore}, worked on by the {@link Dispatcher}'s threads, that
- * survive a restart. The composition root makes one with {@code new}, calls {@link #start} once the store, the
+ * The request engine, both modes': requests kept in a {@link RequestStore}. Full mode: queued requests kept in a
+ * persistent store, worked on by the {@link Dispatcher}'s threads, that survive a restart. Gateway mode: the same
+ * services over a store that keeps nothing ({@link OutsideTokens#store}, signed tokens), every request served at
+ * once in the maker's thread ({@link Dispatcher#serveNow}); what differs is only what the store can keep
+ * ({@link org.opensrm.core.StoreCapabilities}): no worker threads, no reaper, no asynchronous srmLs (the
+ * {@link Lister} answers every listing at once), no suspend, resume, summaries or tokens by description
+ * ({@code SRM_NOT_SUPPORTED}), and no new lifetimes. The composition root makes one with {@code new}, calls {@link #start} once the store, the
  * staging area and the upload janitor are ready, hands {@link #gets}, {@link #puts} and {@link #listings} to the
  * operations with {@link #control}, and calls {@link #close} at shutdown (the store, the
  * janitor and the selector belong to the composition root, which closes them after).
@@ -50,7 +55,8 @@ public final class FullMode implements AutoCloseable {
     private final Dispatcher dispatcher;
     private final QueuedGetService gets;
     private final QueuedPutService puts;
-    private final QueuedListService listings;
+    private final ListService listings;
+    private final boolean keepsRequests;
     private final CopyService copies;
     private final RequestControl control;
     private final Reaper reaper;
@@ -99,12 +105,15 @@ public final class FullMode implements AutoCloseable {
         Intake intake = new Intake(store, dispatcher, config, clock);
         Answers answers = new Answers(store, dispatcher, surls, clock);
         Uploads uploads = new Uploads(backend, janitor);
-        this.gets = new QueuedGetService(backend, surls, gridftp, intake, answers, config);
-        this.puts = new QueuedPutService(store, surls, gridftp, staging, uploads, spaces,
+        Doors doors = new Doors(gridftp);
+        this.keepsRequests = store.capabilities().keepsTransitions();
+        this.gets = new QueuedGetService(backend, surls, doors, intake, answers, config);
+        this.puts = new QueuedPutService(store, surls, doors, staging, uploads, spaces,
                 accounts, intake, answers, config, clock, backend, reservations);
-        this.listings = new QueuedListService(lister, surls, intake, answers, config);
+        QueuedListService queuedListings = new QueuedListService(lister, surls, intake, answers, config);
+        this.listings = keepsRequests ? queuedListings : lister;
         if (copies.parts().isPresent()) {
-            QueuedCopyService queuedCopies = new QueuedCopyService(backend, store, surls, gridftp, staging, uploads,
+            QueuedCopyService queuedCopies = new QueuedCopyService(backend, store, surls, doors, staging, uploads,
                     copies.parts().get(), intake, answers, clock, new SpaceAdmission(reservations, backend));
             dispatcher.register(RequestKind.COPY, queuedCopies.worker());
             this.copies = queuedCopies;
@@ -114,10 +123,11 @@ public final class FullMode implements AutoCloseable {
         dispatcher.register(RequestKind.GET, gets.worker());
         dispatcher.register(RequestKind.BRING_ONLINE, gets.worker());
         dispatcher.register(RequestKind.PUT, puts.worker());
-        dispatcher.register(RequestKind.LS, listings.worker());
-        PutUploads ended = new PutUploads(backend, staging, accounts);
-        this.control = new JournalingControl(new QueuedRequestControl(store, dispatcher, ended, backend, surls,
-                config.maxPinLifetime(), clock), puts, store);
+        dispatcher.register(RequestKind.LS, queuedListings.worker());
+        PutUploads ended = new PutUploads(backend, staging, accounts, keepsRequests ? null : uploads);
+        QueuedRequestControl control = new QueuedRequestControl(store, dispatcher, ended, backend, surls,
+                config.maxPinLifetime(), clock);
+        this.control = keepsRequests ? new JournalingControl(control, puts, store) : control;
         this.reaper = new Reaper(store, dispatcher, ended, ReaperConfig.builder().interval(config.reaperInterval())
                 .retention(config.finishedRetention()).build(), clock, reservations);
     }
@@ -131,6 +141,10 @@ public final class FullMode implements AutoCloseable {
      * @throws SrmException {@code SRM_INTERNAL_ERROR} when the store cannot be read
      */
     public void start() throws SrmException {
+        if (!keepsRequests) {
+            LOG.info("request engine started over a store that keeps no requests: every request served at once");
+            return;
+        }
         reaper.runOnce(); // what ran out while no frontend was running expires before any work resumes
         List<Request> active = new ArrayList<>();
         store.forEach(EnumSet.of(RequestState.QUEUED, RequestState.IN_PROGRESS), active::add);
@@ -204,6 +218,9 @@ public final class FullMode implements AutoCloseable {
     /** Stops the workers; queued work stays in the store for the next start. */
     @Override
     public void close() {
+        if (!keepsRequests) {
+            return;
+        }
         reaper.close();
         dispatcher.close();
     }

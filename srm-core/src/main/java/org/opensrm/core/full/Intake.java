@@ -26,6 +26,10 @@ import org.slf4j.LoggerFactory;
  * the engine can take without overtaking anyone is served in the maker's thread instead and kept once, served
  * ({@link Dispatcher#serveAtOnce}); not when the answer time is zero (the client then always sees it queued
  * first) or something must happen before queueing.
+ *
+ * <p>A store that cannot keep what a worker would do later (gateway mode's signed tokens) gets every request served
+ * in the maker's thread and kept as served ({@link Dispatcher#serveNow}); nothing is queued, and nothing needs to
+ * happen before queueing (the put worker journals each upload as it serves it).
  */
 final class Intake {
     private static final Logger LOG = LoggerFactory.getLogger(Intake.class);
@@ -42,12 +46,14 @@ final class Intake {
     private final Dispatcher queue;
     private final FullModeConfig config;
     private final Clock clock;
+    private final boolean servesNow;
 
     Intake(RequestStore store, Dispatcher queue, FullModeConfig config, Clock clock) {
         this.store = store;
         this.queue = queue;
         this.config = config;
         this.clock = clock;
+        this.servesNow = !store.capabilities().keepsTransitions();
     }
 
     /** The total request time granted: the client's wish (none or zero: the default), at most the maximum. */
@@ -80,6 +86,9 @@ final class Intake {
      */
     Request submit(NewRequest request, Map<Integer, SrmException> refused, BeforeQueueing before)
             throws SrmException {
+        if (servesNow) {
+            return queue.serveNow(request, refused);
+        }
         if (!config.answerWithin().isZero() && before == BeforeQueueing.NOTHING) {
             Optional<Request> served = queue.serveAtOnce(request, refused);
             if (served.isPresent()) {

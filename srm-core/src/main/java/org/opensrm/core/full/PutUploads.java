@@ -10,6 +10,7 @@ import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.StagingArea;
+import org.opensrm.core.service.Uploads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,14 +26,25 @@ public final class PutUploads {
     private final StorageBackend backend;
     private final StagingArea staging;
     private final AccountResolver accounts;
+    private final Uploads tombstones;
 
     /**
      * @param accounts resolves a request owner's account name when no caller is at hand (the {@link Reaper})
      */
     public PutUploads(StorageBackend backend, StagingArea staging, AccountResolver accounts) {
+        this(backend, staging, accounts, null);
+    }
+
+    /**
+     * @param tombstones where a store keeps no requests (gateway mode), an ended upload is replaced by its
+     *                   tombstone ({@link Uploads#abort}), which is how later calls learn that the put ended; null to
+     *                   remove it
+     */
+    PutUploads(StorageBackend backend, StagingArea staging, AccountResolver accounts, Uploads tombstones) {
         this.backend = backend;
         this.staging = staging;
         this.accounts = accounts;
+        this.tombstones = tombstones;
     }
 
     /** Whether {@code f}, a file of a put, ended without srmPutDone and must therefore leave no upload. */
@@ -56,7 +68,11 @@ public final class PutUploads {
             if (!endedUnfinished(f)) {
                 continue;
             }
-            var upload = UploadPaths.of(dir, r.token(), f.index());
+            var upload = UploadPaths.of(dir, r, f.index());
+            if (tombstones != null) {
+                tombstones.abort(owner, upload, r.expiresAt());
+                continue;
+            }
             try {
                 backend.delete(owner, upload);
                 LOG.info("removed the upload of file {} ({})", f.index(), f.state());

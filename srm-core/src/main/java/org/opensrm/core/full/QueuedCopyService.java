@@ -38,7 +38,6 @@ import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.CopyRequest;
 import org.opensrm.core.service.CopyResult;
 import org.opensrm.core.service.CopyService;
-import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.ReadableFiles;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.SurlParser;
@@ -81,7 +80,7 @@ public final class QueuedCopyService implements CopyService {
     private final StorageBackend backend;
     private final RequestStore store;
     private final SurlParser surls;
-    private final GridFtpPaths gridftp;
+    private final Doors doors;
     private final StagingArea staging;
     private final Uploads uploads;
     private final CopySetup.Parts parts;
@@ -93,14 +92,14 @@ public final class QueuedCopyService implements CopyService {
     /** Requests a worker is copying a file of now: their lease is released by the worker, never under it. */
     private final Map<RequestToken, Integer> working = new ConcurrentHashMap<>();
 
-    QueuedCopyService(StorageBackend backend, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
+    QueuedCopyService(StorageBackend backend, RequestStore store, SurlParser surls, Doors doors,
                       StagingArea staging, Uploads uploads, CopySetup.Parts parts, Intake intake, Answers answers,
                       Clock clock, SpaceAdmission admission) {
         this.admission = admission;
         this.backend = backend;
         this.store = store;
         this.surls = surls;
-        this.gridftp = gridftp;
+        this.doors = doors;
         this.staging = staging;
         this.uploads = uploads;
         this.parts = parts;
@@ -283,7 +282,7 @@ public final class QueuedCopyService implements CopyService {
         }
         String target = f.targetSurl().orElseThrow();
         CopyEnds ends = CopyEnds.of(f.surl(), target, surls, parts.localPort(), parts.peers());
-        String door = NoDoorException.choose(gridftp);
+        String door = doors.choose();
         BooleanSupplier wanted = () -> stillWanted(r.token(), f.index());
         Duration within = Duration.between(clock.instant(), r.expiresAt());
         boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
@@ -301,7 +300,7 @@ public final class QueuedCopyService implements CopyService {
                 throw refused;
             }
             CopyOutcome o = transfer(new CopySpec(remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()),
-                    URI.create(gridftp.turl(door, upload)), label), lease, wanted);
+                    URI.create(doors.turl(door, upload)), label), lease, wanted);
             if (remote.isPresent()) {
                 parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));
             }
@@ -321,7 +320,7 @@ public final class QueuedCopyService implements CopyService {
                 ? Optional.of(parts.remote().prepareToPut(ends.remote(), size, overwrite,
                 Optional.ofNullable(r.parameters().get(TARGET_SPACE)), credential.get(), wanted, within))
                 : Optional.empty();
-        CopyOutcome o = transfer(new CopySpec(URI.create(gridftp.turl(door, ends.local())),
+        CopyOutcome o = transfer(new CopySpec(URI.create(doors.turl(door, ends.local())),
                 remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()), label), lease, wanted);
         if (remote.isPresent()) {
             parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));

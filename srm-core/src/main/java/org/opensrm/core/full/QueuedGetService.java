@@ -21,7 +21,6 @@ import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.GetRequest;
 import org.opensrm.core.service.GetService;
-import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.ReadableFiles;
 import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.TransferProtocols;
@@ -38,16 +37,16 @@ import org.opensrm.core.service.TransferResult;
 public final class QueuedGetService implements GetService {
     private final StorageBackend backend;
     private final SurlParser surls;
-    private final GridFtpPaths gridftp;
+    private final Doors doors;
     private final Intake intake;
     private final Answers answers;
     private final FullModeConfig config;
 
-    QueuedGetService(StorageBackend backend, SurlParser surls, GridFtpPaths gridftp, Intake intake, Answers answers,
+    QueuedGetService(StorageBackend backend, SurlParser surls, Doors doors, Intake intake, Answers answers,
                      FullModeConfig config) {
         this.backend = backend;
         this.surls = surls;
-        this.gridftp = gridftp;
+        this.doors = doors;
         this.intake = intake;
         this.answers = answers;
         this.config = config;
@@ -100,8 +99,8 @@ public final class QueuedGetService implements GetService {
                 if (r.kind() == RequestKind.BRING_ONLINE) {
                     return new Served(Optional.empty(), size);
                 }
-                String door = NoDoorException.choose(gridftp);
-                return new Served(Optional.of(gridftp.turl(door, path)), size);
+                String door = doors.choose();
+                return new Served(Optional.of(doors.turl(door, path)), size);
             }
         };
     }

@@ -27,7 +27,6 @@ import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestToken;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.FileOutcome;
-import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.PutFile;
 import org.opensrm.core.service.PutRequest;
 import org.opensrm.core.service.PutService;
@@ -37,6 +36,7 @@ import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.TransferProtocols;
 import org.opensrm.core.service.TransferResult;
+import org.opensrm.core.service.UploadNames;
 import org.opensrm.core.service.Uploads;
 import org.opensrm.core.space.SpaceClaim;
 import org.opensrm.core.space.SpaceService;
@@ -84,7 +84,7 @@ public final class QueuedPutService implements PutService {
 
     private final RequestStore store;
     private final SurlParser surls;
-    private final GridFtpPaths gridftp;
+    private final Doors doors;
     private final StagingArea staging;
     private final Uploads uploads;
     private final SpaceTokens spaces;
@@ -94,17 +94,20 @@ public final class QueuedPutService implements PutService {
     private final FullModeConfig config;
     private final Clock clock;
     private final SpaceAdmission admission;
+    /** Whether the store keeps requests; if not, it cannot name uploads by token and the request names them. */
+    private final boolean keepsRequests;
+    private final UploadNames uploadNames = new UploadNames();
     /** The open puts this frontend knows of, by upload, and their uploads by target. */
     private final Map<SrmPath, FileRef> openPuts = new ConcurrentHashMap<>();
     private final Map<SrmPath, SrmPath> uploadsByTarget = new ConcurrentHashMap<>();
     private volatile Instant nextPrune = Instant.MIN;
 
-    QueuedPutService(RequestStore store, SurlParser surls, GridFtpPaths gridftp, StagingArea staging,
+    QueuedPutService(RequestStore store, SurlParser surls, Doors doors, StagingArea staging,
                      Uploads uploads, SpaceTokens spaces, AccountResolver accounts, Intake intake, Answers answers,
                      FullModeConfig config, Clock clock, StorageBackend backend, Optional<SpaceService> space) {
         this.store = store;
         this.surls = surls;
-        this.gridftp = gridftp;
+        this.doors = doors;
         this.staging = staging;
         this.uploads = uploads;
         this.spaces = spaces;
@@ -114,6 +117,7 @@ public final class QueuedPutService implements PutService {
         this.config = config;
         this.clock = clock;
         this.admission = new SpaceAdmission(space, backend);
+        this.keepsRequests = store.capabilities().keepsTransitions();
     }
 
     @Override
@@ -156,6 +160,9 @@ public final class QueuedPutService implements PutService {
         Map<String, String> parameters = new HashMap<>();
         parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
         reservation.ifPresent(t -> parameters.put(SPACE_TOKEN, t.value()));
+        if (!keepsRequests) {
+            targets.keySet().forEach(i -> parameters.put(UploadPaths.PARAMETER + i, uploadNames.next()));
+        }
         NewRequest r = new NewRequest(RequestKind.PUT, caller.owner(), request.options().description(),
                 parameters, intake.requestLifetime(request.options().totalRequestTime()), files);
         Request stored;
@@ -189,7 +196,7 @@ public final class QueuedPutService implements PutService {
             throws SrmException {
         pruneOpenPuts();
         for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
-            SrmPath upload = UploadPaths.of(dir, r.token(), t.getKey());
+            SrmPath upload = UploadPaths.of(dir, r, t.getKey());
             uploads.janitor().track(account, t.getValue(), upload, r.expiresAt());
             open(upload, new FileRef(r.token(), t.getKey(), account, t.getValue(), lastOpen(r)));
         }
@@ -220,7 +227,7 @@ public final class QueuedPutService implements PutService {
             if (f.state().isWaiting() || f.state() == FileState.SPACE_AVAILABLE) {
                 try {
                     Account account = accounts.resolve(r.owner().account());
-                    open(uploadOf(account, r.token(), f.index()),
+                    open(uploadOf(account, r, f.index()),
                             new FileRef(r.token(), f.index(), account, surls.parse(f.surl()), lastOpen(r)));
                 } catch (SrmException e) {
                     LOG.warn("put {}: cannot find the upload of file {}: {}", r.token().shortId(), f.index(),
@@ -294,7 +301,7 @@ public final class QueuedPutService implements PutService {
         }
         Account account = accounts.resolve(put.owner().account());
         for (FileRequest f : put.files()) {
-            SrmPath upload = uploadOf(account, put.token(), f.index());
+            SrmPath upload = uploadOf(account, put, f.index());
             if (f.state() == FileState.SPACE_AVAILABLE && f.pinExpiresAt().isPresent()) {
                 uploads.janitor().track(account, surls.parse(f.surl()), upload,
                         f.pinExpiresAt().get().plus(JOURNAL_MARGIN));
@@ -344,7 +351,7 @@ public final class QueuedPutService implements PutService {
                 return new FileOutcome(surl, f.status(), f.explanation().isEmpty() ? null : f.explanation());
         }
         try {
-            SrmPath upload = uploadOf(caller.account(), r.token(), f.index());
+            SrmPath upload = uploadOf(caller.account(), r, f.index());
             SrmPath target = surls.parse(f.surl());
             uploads.land(caller.account(), upload, target, f.size().orElse(0),
                     Boolean.parseBoolean(r.parameters().get(OVERWRITE)), r.createdAt(),
@@ -396,8 +403,12 @@ public final class QueuedPutService implements PutService {
         return true;
     }
 
-    private SrmPath uploadOf(Account account, RequestToken token, int index) throws SrmException {
-        return UploadPaths.of(staging.directoryOf(account), token, index);
+    private static Instant earliest(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
+    }
+
+    private SrmPath uploadOf(Account account, Request r, int index) throws SrmException {
+        return UploadPaths.of(staging.directoryOf(account), r, index);
     }
 
     /**
@@ -407,11 +418,12 @@ public final class QueuedPutService implements PutService {
      */
     FileWorker worker() {
         return (Request r, FileRequest f, Account account) -> {
-            SrmPath upload = uploadOf(account, r.token(), f.index());
-            String door = NoDoorException.choose(gridftp);
-            Instant turlExpiry = clock.instant().plus(f.pinLifetime()).plus(JOURNAL_MARGIN);
+            SrmPath upload = uploadOf(account, r, f.index());
+            String door = doors.choose();
+            Instant turlExpiry = keepsRequests ? clock.instant().plus(f.pinLifetime()).plus(JOURNAL_MARGIN)
+                    : earliest(r.createdAt().plus(f.pinLifetime()), r.expiresAt()); // exactly as the token says
             uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry);
-            return new FileWorker.Served(Optional.of(gridftp.turl(door, upload)), f.size());
+            return new FileWorker.Served(Optional.of(doors.turl(door, upload)), f.size());
         };
     }
 }

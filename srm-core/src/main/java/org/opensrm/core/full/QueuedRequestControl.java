@@ -214,7 +214,9 @@ public final class QueuedRequestControl implements RequestControl {
         wanted.remove(null);
         Set<SrmPath> released = new HashSet<>();
         Instant now = clock.instant();
-        for (RequestToken t : store.findByOwner(owner, Optional.empty())) {
+        List<RequestToken> mine = store.capabilities().searchable() ? store.findByOwner(owner, Optional.empty())
+                : List.of(); // a store that keeps no requests holds no pins to release
+        for (RequestToken t : mine) {
             Request r = loadIfPresent(t);
             if (r == null || !pins(r.kind()) || pinnedIndexes(r, wanted).isEmpty()) {
                 continue;
@@ -272,8 +274,16 @@ public final class QueuedRequestControl implements RequestControl {
         Duration granted = newPinSeconds == null || newPinSeconds <= 0 ? maxPinLifetime
                 : min(Duration.ofSeconds(newPinSeconds), maxPinLifetime);
         Instant now = clock.instant();
-        Request after = store.update(target.token, r -> withFiles(r, target.indexes,
-                f -> canExtend(f) ? f.withPinLifetime(granted, now) : f, now));
+        Request after;
+        try {
+            after = store.update(target.token, r -> withFiles(r, target.indexes,
+                    f -> canExtend(f) ? f.withPinLifetime(granted, now) : f, now));
+        } catch (SrmException e) {
+            if (e.status() != SrmStatus.SRM_NOT_SUPPORTED) {
+                throw e;
+            }
+            return notExtended(target, e.getMessage());
+        }
         LOG.info("pin lifetime of {} files set to {}s", target.indexes.size(), granted.toSeconds());
         List<ExtendedLifetime> out = new ArrayList<>(target.named.size());
         for (Named n : target.named) {
@@ -291,6 +301,28 @@ public final class QueuedRequestControl implements RequestControl {
                 out.add(new ExtendedLifetime(n.surl, s, "the file holds no pin or TURL to extend", null, null));
             }
         }
+        return out;
+    }
+
+    /**
+     * The answer when the store cannot keep a new lifetime (a signed token fixes it): never success for what was
+     * not done; each file says so, {@code SRM_FAILURE} with the store's reason, and a file that holds nothing any
+     * more says what it is.
+     */
+    private List<ExtendedLifetime> notExtended(Target target, String why) {
+        List<ExtendedLifetime> out = new ArrayList<>(target.named.size());
+        for (Named n : target.named) {
+            if (n.file == null) {
+                FileOutcome o = notInRequest(n.surl);
+                out.add(new ExtendedLifetime(n.surl, o.status(), o.explanation(), null, null));
+            } else if (canExtend(n.file)) {
+                out.add(new ExtendedLifetime(n.surl, SrmStatus.SRM_FAILURE, "not extended: " + why, null, null));
+            } else {
+                SrmStatus s = n.file.status().isSuccess() ? SrmStatus.SRM_FAILURE : n.file.status();
+                out.add(new ExtendedLifetime(n.surl, s, "the file holds no pin or TURL to extend", null, null));
+            }
+        }
+        LOG.info("lifetime of {} files not extended: {}", target.indexes.size(), why);
         return out;
     }
 
@@ -318,6 +350,9 @@ public final class QueuedRequestControl implements RequestControl {
     /** Suspends an active request: its queued work leaves the queue and files in progress go back to queued. */
     @Override
     public void suspend(Caller caller, String token) throws SrmException {
+        if (!store.capabilities().keepsTransitions()) {
+            RequestControl.super.suspend(caller, token);
+        }
         RequestToken t = owned(caller, token);
         Instant now = clock.instant();
         Request after = store.update(t, r -> {
@@ -340,6 +375,9 @@ public final class QueuedRequestControl implements RequestControl {
     /** Resumes a suspended request: queued (or in progress if some files were served) and handed to the engine. */
     @Override
     public void resume(Caller caller, String token) throws SrmException {
+        if (!store.capabilities().keepsTransitions()) {
+            RequestControl.super.resume(caller, token);
+        }
         RequestToken t = owned(caller, token);
         Instant now = clock.instant();
         boolean[] resumed = new boolean[1];
@@ -379,6 +417,9 @@ public final class QueuedRequestControl implements RequestControl {
 
     @Override
     public List<RequestSummary> summaries(Caller caller, List<String> tokens) throws SrmException {
+        if (!store.capabilities().searchable()) {
+            return RequestControl.super.summaries(caller, tokens); // as before the engine ran gateway mode
+        }
         if (tokens == null || tokens.isEmpty()) {
             throw SrmException.invalidRequest("no request token given");
         }
@@ -419,6 +460,9 @@ public final class QueuedRequestControl implements RequestControl {
 
     @Override
     public List<RequestTokenInfo> tokens(Caller caller, Optional<String> description) throws SrmException {
+        if (!store.capabilities().searchable()) {
+            return RequestControl.super.tokens(caller, description);
+        }
         List<RequestTokenInfo> out = new ArrayList<>();
         for (RequestToken t : store.findByOwner(caller.owner(), description)) {
             Request r = loadIfPresent(t);

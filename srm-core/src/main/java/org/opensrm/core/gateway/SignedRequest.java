@@ -16,6 +16,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
+import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FileRequest;
+import org.opensrm.core.FileState;
 import org.opensrm.core.NewFile;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Owner;
@@ -23,24 +26,78 @@ import org.opensrm.core.RequestKind;
 
 /**
  * What a {@link TokenRequestStore} token carries: the request as it was made, its owner as SHA-256 digests of the
- * DN and of the mapped account (neither is carried), and when it was made. Serialised to bytes the codec signs.
+ * DN and of the mapped account (neither is carried), when it was made, and what the engine made of each file when
+ * it served the request at once ({@link Outcome}: the TURL, which names the door chosen and, for a put, the upload
+ * in the staging area; or the status the file was refused with). A put's upload names are among the request's
+ * parameters ({@code upload.<index>}), as the engine set them. Serialised to bytes the codec signs.
  *
  * @param dnDigest      SHA-256 of the owner's DN ({@link TokenCodec#digestOf}, gateway mode's owner binding)
  * @param accountDigest SHA-256 of the account the DN was mapped to
  * @param request       the request as made, its owner replaced by {@link #digestOwner}
  * @param createdAt     when it was made
+ * @param outcomes      per file, in order: what serving it gave
  */
-record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, Instant createdAt) {
-    private static final int VERSION = 1;
+record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, Instant createdAt,
+                     List<Outcome> outcomes) {
+    /** Version 1 (no outcomes: every file served without a TURL) is still read. */
+    private static final int VERSION = 2;
+    private static final int VERSION_WITHOUT_OUTCOMES = 1;
+
+    /**
+     * What serving one file gave.
+     *
+     * @param state       {@link OutcomeKind}
+     * @param status      a failed file's status (null otherwise)
+     * @param explanation said with it ("" if nothing)
+     * @param turl        a served file's TURL
+     * @param size        a served file's size, when known
+     */
+    record Outcome(OutcomeKind state, SrmStatus status, String explanation, Optional<String> turl,
+                   OptionalLong size) {
+        static Outcome of(FileRequest f) {
+            if (f.state() == FileState.FAILED) {
+                return new Outcome(OutcomeKind.FAILED, f.status(), f.explanation(), Optional.empty(),
+                        OptionalLong.empty());
+            }
+            if (f.state().isWaiting()) {
+                return new Outcome(OutcomeKind.WAITING, null, "", Optional.empty(), OptionalLong.empty());
+            }
+            return new Outcome(OutcomeKind.SERVED, null, "", f.turl(), f.size());
+        }
+
+        /** Served without a TURL (what a request made without the engine is: version 1 tokens, the contract). */
+        static Outcome served(NewFile f) {
+            return new Outcome(OutcomeKind.SERVED, null, "", Optional.empty(), f.size());
+        }
+
+        /** The file as made at {@code created}, changed to this outcome. */
+        FileRequest apply(RequestKind kind, FileRequest made, Instant created) {
+            return switch (state) {
+                case WAITING -> made;
+                case FAILED -> made.fail(status, explanation);
+                case SERVED -> made.ready(kind, turl, size, created);
+            };
+        }
+    }
+
+    /** Where a file stood once the request was served. */
+    enum OutcomeKind { WAITING, SERVED, FAILED }
+
     private static final int MAX_FILES = 100_000;
-    private static final int MAX_PARAMETERS = 1_000;
+    /** A put names each file's upload among its parameters. */
+    private static final int MAX_PARAMETERS = MAX_FILES + 1_000;
     private static final String DIGEST_PREFIX = "sha256:";
 
     /** The request as a token keeps it: {@code made}'s owner known by digests only. */
-    static SignedRequest of(NewRequest made, Instant now) {
+    static SignedRequest of(NewRequest made, Instant now, List<Outcome> outcomes) {
         byte[] dn = TokenCodec.digestOf(made.owner().dn());
         byte[] account = TokenCodec.digestOf(made.owner().account());
-        return new SignedRequest(dn, account, withOwner(made, digestOwner(dn, account)), now);
+        return new SignedRequest(dn, account, withOwner(made, digestOwner(dn, account)), now, List.copyOf(outcomes));
+    }
+
+    /** Every file served without a TURL. */
+    static List<Outcome> allServed(NewRequest made) {
+        return made.files().stream().map(Outcome::served).toList();
     }
 
     /** Whether {@code caller} is the owner: same DN and same account (FQANs do not take part). */
@@ -75,6 +132,17 @@ record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, 
                 writeDuration(out, f.pinLifetime());
                 writeDuration(out, f.fileLifetime());
             }
+            for (Outcome o : outcomes) {
+                out.writeByte(o.state().ordinal());
+                if (o.state() == OutcomeKind.FAILED) {
+                    writeText(out, o.status().name());
+                    writeText(out, o.explanation());
+                } else if (o.state() == OutcomeKind.SERVED) {
+                    writeOptional(out, o.turl());
+                    out.writeBoolean(o.size().isPresent());
+                    out.writeLong(o.size().orElse(0));
+                }
+            }
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -87,7 +155,8 @@ record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, 
      */
     static SignedRequest fromBytes(byte[] data) throws IOException {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
-            if (in.readByte() != VERSION) {
+            int version = in.readByte();
+            if (version != VERSION && version != VERSION_WITHOUT_OUTCOMES) {
                 throw new IOException("token version");
             }
             byte[] dn = in.readNBytes(32);
@@ -113,13 +182,42 @@ record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, 
                 files.add(new NewFile(surl, target, sized ? OptionalLong.of(size) : OptionalLong.empty(),
                         readDuration(in), readDuration(in)));
             }
+            NewRequest request = new NewRequest(RequestKind.values()[kind], digestOwner(dn, account), description,
+                    parameters, lifetime, files);
+            List<Outcome> outcomes = version == VERSION_WITHOUT_OUTCOMES ? allServed(request) : readOutcomes(in, n);
             if (in.read() != -1) {
                 throw new IOException("token has trailing bytes");
             }
-            NewRequest request = new NewRequest(RequestKind.values()[kind], digestOwner(dn, account), description,
-                    parameters, lifetime, files);
-            return new SignedRequest(dn, account, request, created);
+            return new SignedRequest(dn, account, request, created, outcomes);
         }
+    }
+
+    private static List<Outcome> readOutcomes(DataInputStream in, int files) throws IOException {
+        List<Outcome> out = new ArrayList<>(files);
+        for (int i = 0; i < files; i++) {
+            int state = in.readByte();
+            if (state < 0 || state >= OutcomeKind.values().length) {
+                throw new IOException("token file state");
+            }
+            switch (OutcomeKind.values()[state]) {
+                case WAITING -> out.add(new Outcome(OutcomeKind.WAITING, null, "", Optional.empty(),
+                        OptionalLong.empty()));
+                case FAILED -> {
+                    SrmStatus status = SrmStatus.valueOf(readText(in));
+                    out.add(new Outcome(OutcomeKind.FAILED, status, readText(in), Optional.empty(),
+                            OptionalLong.empty()));
+                }
+                case SERVED -> {
+                    Optional<String> turl = readOptional(in);
+                    boolean sized = in.readBoolean();
+                    long size = in.readLong();
+                    out.add(new Outcome(OutcomeKind.SERVED, null, "", turl,
+                            sized ? OptionalLong.of(size) : OptionalLong.empty()));
+                }
+                default -> throw new IOException("token file state");
+            }
+        }
+        return out;
     }
 
     /** The owner a decoded request names: the digests, as text, in place of the DN and the account. */

@@ -22,40 +22,88 @@ import org.opensrm.core.RequestChange;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
-// full mode's token (this package's RequestToken is the gateway services' token content)
 import org.opensrm.core.RequestToken;
 import org.opensrm.core.StoreCapabilities;
 
 /**
- * Gateway mode's signed stateless tokens as a {@link RequestStore} that keeps nothing: {@link #create} signs the
- * whole request ({@link SignedRequest}: kind, owner digests, description, parameters, lifetimes, files) with the
- * {@link TokenCodec}'s key into the token it returns, and every frontend sharing the key reads it back. Tokens
- * start with 16 random bytes, so two requests never share a token and tokens show no order.
+ * Gateway mode's signed stateless tokens as a {@link RequestStore} that keeps nothing: the request engine serves a
+ * request at once and {@link #create(NewRequest, RequestChange)} signs it as served ({@link SignedRequest}: kind,
+ * owner digests, description, parameters, lifetimes, files and what serving each gave: its TURL, naming the door
+ * chosen and a put's upload, or the status it was refused with) with the {@link TokenCodec}'s key into the token it
+ * returns; every frontend sharing the key reads it back. Tokens start with 16 random bytes, so two requests never
+ * share a token and tokens show no order.
  *
- * <p>Its files are served at once: a request comes back in its kind's ready state (every file in
- * {@link org.opensrm.core.RequestKind#readyState()}, pinned for its pin lifetime when one was asked), and each file
- * that holds a pin or a TURL is {@code FILE_LIFETIME_EXPIRED} once its pin or the request's lifetime runs out,
- * whichever is first. It declares {@link StoreCapabilities#STATELESS}: {@link #update} and the searches answer
- * {@code SRM_NOT_SUPPORTED} (an unknown token still {@code SRM_INVALID_REQUEST}), and the owner comes back as
- * digests of the DN and account, which {@link #loadOwned} compares.
+ * <p>What a token cannot hold comes from the world outside it, through an {@link Outside}: {@link #loadOwned} shows
+ * the request as its owner's storage shows it now (a put's upload landed by srmPutDone or aborted; a get's file
+ * released, as this frontend remembers), and {@link #update} keeps what the outside can keep of a change and
+ * answers {@code SRM_NOT_SUPPORTED} for the rest (a new lifetime, a suspension). Each file that holds a pin or a
+ * TURL is {@code FILE_LIFETIME_EXPIRED} once its pin or the request's lifetime runs out, whichever is first. It
+ * declares {@link StoreCapabilities#STATELESS}: the searches answer {@code SRM_NOT_SUPPORTED} (an unknown token
+ * still {@code SRM_INVALID_REQUEST}), and the owner comes back as digests of the DN and account, which
+ * {@link #loadOwned} compares.
  *
- * <p>The gateway services ({@code GatewayGetService}, {@code GatewayPutService}, {@code GatewayRequestControl})
- * keep their own {@link org.opensrm.core.gateway.RequestToken gateway token} through {@link TokenCodec#encode}: it
- * carries per file what a {@link NewRequest} has no place for (the upload name, the door chosen, the status a file
- * was refused with when the request was made), and tokens already held by clients must stay readable across an
- * upgrade.
+ * <p>Tokens that gateway mode issued before it ran the request engine are read too ({@link LegacyTokens}), for one
+ * release, so that requests clients hold across the upgrade keep working.
  */
 public final class TokenRequestStore implements RequestStore {
-    /** The head of this store's tokens; the gateway services' tokens use {@link TokenKind}'s. */
+    /** The head of this store's tokens. */
     static final char HEAD = 'R';
     private static final int NONCE_BYTES = 16;
 
+    /** What the world outside the tokens keeps of their requests. */
+    public interface Outside {
+        /** Nothing: a request is what its token says, and cannot change. */
+        Outside NOTHING = new Outside() {
+            @Override
+            public Request observe(Request signed, Owner caller) {
+                return signed;
+            }
+
+            @Override
+            public void keep(Request before, Request after) throws SrmException {
+                if (!before.equals(after)) {
+                    throw notSupported("a request of gateway mode cannot change");
+                }
+            }
+        };
+
+        /** The request as the world shows it to {@code caller}, its owner, now. */
+        Request observe(Request signed, Owner caller) throws SrmException;
+
+        /**
+         * Keeps what it can of the change from {@code before} to {@code after}; a change nothing outside can keep is
+         * refused ({@code SRM_NOT_SUPPORTED}, nothing kept).
+         */
+        void keep(Request before, Request after) throws SrmException;
+    }
+
+    /** Forms a file's TURL from a door and a namespace path: the engine's one way. */
+    @FunctionalInterface
+    public interface Turls {
+        String turl(String door, org.opensrm.common.SrmPath path) throws SrmException;
+    }
+
     private final TokenCodec codec;
+    private final Outside outside;
+    private final Turls turls;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
+    /** A store whose requests are what their tokens say (no outside, no TURLs for old tokens): for tests. */
     public TokenRequestStore(TokenCodec codec, Clock clock) {
+        this(codec, Outside.NOTHING, (door, path) -> {
+            throw new SrmException(SrmStatus.SRM_FAILURE, "no door");
+        }, clock);
+    }
+
+    /**
+     * @param outside what the world keeps of the requests beside their tokens
+     * @param turls   forms the TURLs of files of tokens issued before the engine (a door and a path)
+     */
+    public TokenRequestStore(TokenCodec codec, Outside outside, Turls turls, Clock clock) {
         this.codec = codec;
+        this.outside = outside;
+        this.turls = turls;
         this.clock = clock;
     }
 
@@ -65,45 +113,71 @@ public final class TokenRequestStore implements RequestStore {
     }
 
     /**
+     * Signs the request served at once, every file in its kind's ready state without a TURL.
+     *
      * @throws SrmException {@code SRM_INVALID_REQUEST} when the request is too large for a token
      */
     @Override
     public Request create(NewRequest request) throws SrmException {
+        return sign(request, clock.instant(), SignedRequest.allServed(request));
+    }
+
+    /**
+     * Signs the request as {@code initial} changed it from queued (the engine serving it at once): each file
+     * waiting, served (with its TURL and size) or failed (with its status and explanation).
+     *
+     * @throws SrmException whatever {@code initial} threw; {@code SRM_INVALID_REQUEST} when too large for a token
+     */
+    @Override
+    public Request create(NewRequest request, RequestChange initial) throws SrmException {
         Instant now = clock.instant();
-        SignedRequest signed = SignedRequest.of(request, now);
+        Request made = Request.create(new RequestToken("unsigned"), request, now);
+        Request changed = initial.apply(made);
+        requireSameIdentity(made, changed);
+        List<SignedRequest.Outcome> outcomes = changed.files().stream().map(SignedRequest.Outcome::of).toList();
+        return sign(request, now, outcomes);
+    }
+
+    private Request sign(NewRequest request, Instant now, List<SignedRequest.Outcome> outcomes) throws SrmException {
+        SignedRequest signed = SignedRequest.of(request, now, outcomes);
         byte[] body = TokenCodec.deflate(signed.toBytes());
         byte[] payload = new byte[NONCE_BYTES + body.length];
         random.nextBytes(payload);
         System.arraycopy(body, 0, payload, NONCE_BYTES, body.length);
         RequestToken token = new RequestToken(codec.seal(HEAD, payload, request.files().size()));
-        return served(token, signed, now);
-    }
-
-    /** Its requests are served at once and cannot change: {@code SRM_NOT_SUPPORTED}. */
-    @Override
-    public Request create(NewRequest request, RequestChange initial) throws SrmException {
-        throw notSupported("a request of gateway mode cannot change");
+        return expired(signed(token, signed), now);
     }
 
     @Override
     public Request load(RequestToken token) throws SrmException {
-        return served(token, decode(token), clock.instant());
+        return expired(read(token).request(), clock.instant());
     }
 
     @Override
     public Request loadOwned(RequestToken token, Owner caller) throws SrmException {
-        SignedRequest signed = decode(token);
-        if (!signed.isOwnedBy(caller)) {
+        Read read = read(token);
+        if (!read.isOwnedBy(caller)) {
             throw SrmException.denied("request token belongs to another user");
         }
-        return served(token, signed, clock.instant());
+        return expired(outside.observe(read.request(), caller), clock.instant());
     }
 
-    /** A signed token cannot be changed: {@code SRM_NOT_SUPPORTED} once the token is known to be one of ours. */
+    /**
+     * Applies {@code change} to the request as its token says (not as the outside shows it) and keeps what the
+     * outside can keep of it.
+     *
+     * @throws SrmException {@code SRM_NOT_SUPPORTED} for a change nothing outside the token can keep
+     */
     @Override
     public Request update(RequestToken token, RequestChange change) throws SrmException {
-        decode(token);
-        throw notSupported("a request of gateway mode cannot change");
+        Request before = load(token);
+        if (outside == Outside.NOTHING) {
+            throw notSupported("a request of gateway mode cannot change");
+        }
+        Request after = change.apply(before);
+        requireSameIdentity(before, after);
+        outside.keep(before, after);
+        return after;
     }
 
     @Override
@@ -136,42 +210,72 @@ public final class TokenRequestStore implements RequestStore {
     public void close() {
     }
 
-    private SignedRequest decode(RequestToken token) throws SrmException {
+    /** A token read: the request it holds (as served, before any expiry) and how its owner is bound. */
+    private record Read(Request request, SignedRequest signed) {
+        boolean isOwnedBy(Owner caller) {
+            return signed == null ? LegacyTokens.isOwner(request, caller) : signed.isOwnedBy(caller);
+        }
+    }
+
+    private Read read(RequestToken token) throws SrmException {
         TokenCodec.Sealed sealed = codec.unseal(token.value());
         byte[] payload = sealed.payload();
+        if (LegacyTokens.isLegacy(sealed.head())) {
+            return new Read(LegacyTokens.read(token, sealed.head(), payload, turls), null);
+        }
         if (sealed.head() != HEAD || payload.length <= NONCE_BYTES) {
             throw SrmException.invalidRequest("unknown request token");
         }
         try {
-            return SignedRequest.fromBytes(TokenCodec.inflate(Arrays.copyOfRange(payload, NONCE_BYTES,
+            SignedRequest signed = SignedRequest.fromBytes(TokenCodec.inflate(Arrays.copyOfRange(payload, NONCE_BYTES,
                     payload.length)));
-        } catch (IOException | DataFormatException | IllegalArgumentException e) {
+            if (signed.outcomes().size() != signed.request().files().size()) {
+                throw new IOException("token outcomes");
+            }
+            return new Read(signed(token, signed), signed);
+        } catch (IOException | DataFormatException | IllegalArgumentException | IllegalStateException e) {
             throw SrmException.invalidRequest("unknown request token (unreadable)");
         }
     }
 
-    /**
-     * The request as of {@code now}: made and served at its creation, then each file that holds something expired
-     * at its own end, in the order of those ends (so the request finishes when its last file does).
-     */
-    private static Request served(RequestToken token, SignedRequest signed, Instant now) {
+    /** The request as the engine served it when it was made. */
+    private static Request signed(RequestToken token, SignedRequest signed) {
         Instant created = signed.createdAt();
         RequestKind kind = signed.request().kind();
-        Request r = Request.create(token, signed.request(), created)
-                .withEachFile(f -> f.ready(kind, Optional.empty(), f.size(), created), created);
+        Request r = Request.create(token, signed.request(), created);
+        return r.withEachFile(f -> signed.outcomes().get(f.index()).apply(kind, f, created), created);
+    }
+
+    /**
+     * The request as of {@code now}: each file that still holds something expired at its own end, in the order of
+     * those ends (so the request finishes when its last file does).
+     */
+    private static Request expired(Request r, Instant now) {
         Instant requestEnd = r.expiresAt();
         List<FileRequest> ending = r.files().stream()
-                .filter(f -> !f.isSettled() && !now.isBefore(endOf(f, requestEnd)))
+                .filter(f -> !f.isSettled() && !f.state().isWaiting() && !now.isBefore(endOf(f, requestEnd)))
                 .sorted(Comparator.comparing(f -> endOf(f, requestEnd)))
                 .toList();
         for (FileRequest f : ending) {
             r = r.withFile(f.index(), g -> g.moveTo(FileState.FILE_LIFETIME_EXPIRED), endOf(f, requestEnd));
+        }
+        if (!now.isBefore(requestEnd) && r.state().isActive()) {
+            r = r.timeOut(requestEnd);
         }
         return r;
     }
 
     private static Instant endOf(FileRequest f, Instant requestEnd) {
         return f.pinExpiresAt().filter(pin -> pin.isBefore(requestEnd)).orElse(requestEnd);
+    }
+
+    /** What a request is cannot change: its token, kind, owner, creation and number of files. */
+    private static void requireSameIdentity(Request before, Request after) {
+        if (!before.token().equals(after.token()) || before.kind() != after.kind()
+                || !before.owner().equals(after.owner()) || !before.createdAt().equals(after.createdAt())
+                || before.files().size() != after.files().size()) {
+            throw new IllegalStateException("a change may not alter what a request is");
+        }
     }
 
     private static SrmException nothingToSearch() {

@@ -5,9 +5,9 @@ import org.opensrm.common.SrmException;
 import org.opensrm.core.RequestKind;
 
 /**
- * srmPrepareToGet, srmBringOnline and their status calls, as both modes offer them: gateway mode answers at once
- * from a signed token ({@link GatewayGetService}); full mode queues the request and answers its status from the
- * request store.
+ * srmPrepareToGet, srmBringOnline and their status calls, as the request engine answers them in both modes: in
+ * full mode the request is queued (or served at once) and its status answered from the request store; in gateway
+ * mode it is served at once and its status answered from the signed token.
  */
 public interface GetService {
 

@@ -4,24 +4,27 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import org.opensrm.common.SrmPath;
-import org.opensrm.core.gateway.TokenCodec;
+import java.util.Optional;
+import org.opensrm.core.FileState;
 
 /**
- * The files of get and bring-online requests released with srmReleaseFiles, so that later status calls answer
- * {@code SRM_RELEASED} for them (SRM v2.2, GFD.129 &sect;5.9). Gateway mode holds no pins, so this is the only
- * state a release leaves: kept in this server's memory until the request expires, at most {@code capacity}
+ * The files of get and bring-online requests released with srmReleaseFiles (or aborted), so that later status calls
+ * answer {@code SRM_RELEASED} (or {@code SRM_ABORTED}) for them (SRM v2.2, GFD.129 &sect;5.9). Gateway mode holds no
+ * pins and its signed tokens cannot change, so this is the only state a release leaves: kept in this server's memory until the request expires, at most {@code capacity}
  * entries; beyond that the release made longest ago is forgotten first. Each call costs the same however many
  * are kept: releases are kept in the order they were made, and those that expired are dropped from the oldest
  * end as new ones come. It is neither journaled nor shared between servers: after a restart, on another
  * frontend, or once forgotten, the file is reported pinned again, which is harmless because nothing is pinned.
  */
 public final class ReleasedFiles {
-    private record Key(String request, SrmPath path) {
+    private record Key(String request, int index) {
+    }
+
+    private record Ended(FileState state, Instant until) {
     }
 
     /** Guarded by itself; in the order released. */
-    private final LinkedHashMap<Key, Instant> released = new LinkedHashMap<>();
+    private final LinkedHashMap<Key, Ended> released = new LinkedHashMap<>();
     private final int capacity;
     private final Clock clock;
 
@@ -33,17 +36,21 @@ public final class ReleasedFiles {
         this.clock = clock;
     }
 
-    /** Remembers that {@code path} of the request {@code token} was released, until {@code expires}. */
-    public void release(String token, SrmPath path, Instant expires) {
-        Key key = new Key(TokenCodec.idOf(token), path);
+    /**
+     * Remembers that file {@code index} of the request whose token is {@code id} (what tells it from every other:
+     * a signed token's signature) ended in {@code state} ({@link FileState#RELEASED} or {@link FileState#ABORTED}),
+     * until {@code expires}.
+     */
+    public void end(String id, int index, FileState state, Instant expires) {
+        Key key = new Key(id, index);
         Instant now = clock.instant();
         synchronized (released) {
             released.remove(key);
-            released.put(key, expires);
-            Iterator<Instant> oldest = released.values().iterator();
+            released.put(key, new Ended(state, expires));
+            Iterator<Ended> oldest = released.values().iterator();
             while (oldest.hasNext()) {
-                Instant until = oldest.next();
-                if (released.size() <= capacity && now.isBefore(until)) {
+                Ended e = oldest.next();
+                if (released.size() <= capacity && now.isBefore(e.until())) {
                     break;
                 }
                 oldest.remove();
@@ -51,13 +58,14 @@ public final class ReleasedFiles {
         }
     }
 
-    public boolean isReleased(String token, SrmPath path) {
-        Key key = new Key(TokenCodec.idOf(token), path);
-        Instant expires;
+    /** How file {@code index} of request {@code id} ended, if this server remembers it. */
+    public Optional<FileState> endOf(String id, int index) {
+        Key key = new Key(id, index);
+        Ended e;
         synchronized (released) {
-            expires = released.get(key);
+            e = released.get(key);
         }
-        return expires != null && clock.instant().isBefore(expires);
+        return e != null && clock.instant().isBefore(e.until()) ? Optional.of(e.state()) : Optional.empty();
     }
 
     /** How many releases are kept now. */

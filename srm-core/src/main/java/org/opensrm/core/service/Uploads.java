@@ -13,8 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What both modes do with the upload of a put, so that gateway mode ({@link GatewayPutService}) and full mode
- * (the queued put service) accept, land and abort puts identically: the target is checked before a put is
+ * What the request engine's put service does with the upload of a put, in both modes: the target is checked before a put is
  * accepted; srmPutDone checks the transferred size, records the adler32 and renames the upload onto its target
  * atomically (no half-written file is ever visible at the target); an abort replaces the upload by a tombstone.
  * The {@link UploadJanitor} journals every upload so that an unfinished one is removed once its put expires.

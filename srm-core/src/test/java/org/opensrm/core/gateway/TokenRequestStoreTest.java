@@ -8,9 +8,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.opensrm.common.SrmException;
-import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileState;
 import org.opensrm.core.NewFile;
@@ -78,20 +80,108 @@ class TokenRequestStoreTest {
     }
 
     @Test
-    void theGatewayServicesTokensAndTheStoresAreNeverTakenForEachOther() throws Exception {
-        RequestToken service = new RequestToken(TokenKind.GET, TokenCodec.digestOf(JANE.dn()), START,
-                START.plusSeconds(600), false, Optional.empty(),
-                List.of(new TokenFile("srm://localhost/data/a", SrmPath.of("/data/a"), "", 0, "door:2811")));
-        String serviceToken = codec.encode(service);
-        assertEquals(SrmStatus.SRM_INVALID_REQUEST,
-                statusOf(() -> store.load(new org.opensrm.core.RequestToken(serviceToken))));
-        String storeToken = getOf(Duration.ZERO).token().value();
-        assertEquals(SrmStatus.SRM_INVALID_REQUEST, statusOf(() -> codec.verify(storeToken)));
+    void aChangeNothingOutsideCanKeepIsNotSupported() throws Exception {
+        Request r = getOf(Duration.ZERO);
+        assertEquals(SrmStatus.SRM_NOT_SUPPORTED, statusOf(() -> store.update(r.token(), cur -> cur)));
+        assertEquals(SrmStatus.SRM_NOT_SUPPORTED, statusOf(() -> store.update(r.token(),
+                cur -> cur.moveTo(RequestState.SUSPENDED, "", clock.instant()))));
     }
 
     @Test
-    void updateOfAKnownTokenIsNotSupported() throws Exception {
-        Request r = getOf(Duration.ZERO);
-        assertEquals(SrmStatus.SRM_NOT_SUPPORTED, statusOf(() -> store.update(r.token(), cur -> cur)));
+    void aRequestServedAtOnceIsSignedAsServed() throws Exception {
+        NewRequest asked = NewRequest.of(RequestKind.GET, JANE, Duration.ofMinutes(10), List.of(
+                NewFile.of("srm://localhost/data/a").withPinLifetime(Duration.ofMinutes(5)),
+                NewFile.of("srm://localhost/data/b").withPinLifetime(Duration.ofMinutes(5))));
+        Request r = store.create(asked, cur -> cur.withEachFile(f -> f.index() == 0
+                ? f.ready(RequestKind.GET, Optional.of("gsiftp://door:2811/data/a"), OptionalLong.of(7), clock.instant())
+                : f.fail(SrmStatus.SRM_INVALID_PATH, "no such file"), clock.instant()));
+        Request back = store.loadOwned(r.token(), JANE);
+        assertEquals(r, back);
+        assertEquals(Optional.of("gsiftp://door:2811/data/a"), back.file(0).turl());
+        assertEquals(OptionalLong.of(7), back.file(0).size());
+        assertEquals(SrmStatus.SRM_INVALID_PATH, back.file(1).status());
+        assertEquals("no such file", back.file(1).explanation());
+        assertEquals(RequestState.PARTIAL_SUCCESS, back.state());
+    }
+
+    // ---- tokens gateway mode issued before it ran the request engine ----
+
+    private final OldGatewayTokens old = new OldGatewayTokens(KEY);
+    private final TokenRequestStore withDoors = new TokenRequestStore(codec, TokenRequestStore.Outside.NOTHING,
+            (door, path) -> "gsiftp://" + door + "/prefix" + path, clock);
+
+    private static String surl(String path) {
+        return "srm://srm.example.org:8443/srm/managerv2?SFN=" + path;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3})
+    void anOldPutTokenIsReadAsThePutTheEngineWouldHaveMade(int version) throws Exception {
+        String token = old.encode(version, RequestKind.PUT, JANE.dn(), START, START.plusSeconds(3600), true, List.of(
+                OldGatewayTokens.OldFile.accepted(surl("/data/a"), "/data/a", "/.srm-staging/srmuser1/.srmput-0a",
+                        42, "door1:2811"),
+                OldGatewayTokens.OldFile.accepted(surl("/data/b"), "/data/b", ".srmput-0b", 0, "door2:2811")));
+        clock.advance(Duration.ofMinutes(1));
+        Request r = withDoors.loadOwned(new org.opensrm.core.RequestToken(token), JANE);
+        assertEquals(RequestKind.PUT, r.kind());
+        assertEquals(START, r.createdAt());
+        assertEquals(START.plusSeconds(3600), r.expiresAt());
+        assertEquals("true", r.parameters().get("overwrite"));
+        assertEquals("/.srm-staging/srmuser1/.srmput-0a", r.parameters().get("upload.0"));
+        assertEquals("/data/.srmput-0b", r.parameters().get("upload.1"), "format 1 wrote beside the target");
+        assertEquals(FileState.SPACE_AVAILABLE, r.file(0).state());
+        assertEquals(Optional.of("gsiftp://door1:2811/prefix/.srm-staging/srmuser1/.srmput-0a"), r.file(0).turl());
+        assertEquals(OptionalLong.of(42), r.file(0).size());
+        assertEquals(Optional.of(START.plusSeconds(3600)), r.file(0).pinExpiresAt());
+        assertEquals(Optional.of("gsiftp://door2:2811/prefix/data/.srmput-0b"), r.file(1).turl());
+        assertEquals(surl("/data/a"), r.file(0).surl());
+    }
+
+    @Test
+    void anOldGetTokensRefusalsAreKeptAndItsOwnerIsTheDn() throws Exception {
+        String token = old.encode(2, RequestKind.GET, JANE.dn(), START, START.plusSeconds(600), false, List.of(
+                OldGatewayTokens.OldFile.accepted(surl("/data/a"), "/data/a", "", 0, "door1:2811"),
+                OldGatewayTokens.OldFile.refused(surl("/data/b"), "/data/b", SrmStatus.SRM_AUTHORIZATION_FAILURE)));
+        org.opensrm.core.RequestToken t = new org.opensrm.core.RequestToken(token);
+        Request r = withDoors.loadOwned(t, Owner.of(JANE.dn(), "another-account"));
+        assertEquals(FileState.FILE_PINNED, r.file(0).state());
+        assertEquals(Optional.of("gsiftp://door1:2811/prefix/data/a"), r.file(0).turl());
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, r.file(1).status());
+        assertEquals(RequestState.PARTIAL_SUCCESS, r.state());
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, statusOf(() -> withDoors.loadOwned(t,
+                Owner.of("/DC=org/DC=example/CN=John Roe", "srmuser1"))));
+        clock.advance(Duration.ofSeconds(600));
+        assertEquals(FileState.FILE_LIFETIME_EXPIRED, withDoors.loadOwned(t, JANE).file(0).state());
+    }
+
+    @Test
+    void anOldBringOnlineTokenIsServedWithoutATurl() throws Exception {
+        String token = old.encode(3, RequestKind.BRING_ONLINE, JANE.dn(), START, START.plusSeconds(600), false,
+                List.of(OldGatewayTokens.OldFile.accepted(surl("/data/a"), "/data/a", "", 0, "")));
+        Request r = withDoors.loadOwned(new org.opensrm.core.RequestToken(token), JANE);
+        assertEquals(FileState.SUCCESS, r.file(0).state());
+        assertEquals(Optional.empty(), r.file(0).turl());
+    }
+
+    @Test
+    void anOldTokenOfAnotherKeyOrRelabelledIsUnknown() throws Exception {
+        String token = new OldGatewayTokens("another-key".getBytes(StandardCharsets.UTF_8)).encode(3,
+                RequestKind.GET, JANE.dn(), START, START.plusSeconds(600), false,
+                List.of(OldGatewayTokens.OldFile.accepted(surl("/data/a"), "/data/a", "", 0, "door1:2811")));
+        assertEquals(SrmStatus.SRM_INVALID_REQUEST,
+                statusOf(() -> withDoors.load(new org.opensrm.core.RequestToken(token))));
+        String mine = old.encode(3, RequestKind.GET, JANE.dn(), START, START.plusSeconds(600), false,
+                List.of(OldGatewayTokens.OldFile.accepted(surl("/data/a"), "/data/a", "", 0, "door1:2811")));
+        assertEquals(SrmStatus.SRM_INVALID_REQUEST,
+                statusOf(() -> withDoors.load(new org.opensrm.core.RequestToken("P" + mine.substring(1)))));
+    }
+
+    @Test
+    void anOldTokenCannotChange() throws Exception {
+        String token = old.encode(3, RequestKind.GET, JANE.dn(), START, START.plusSeconds(600), false,
+                List.of(OldGatewayTokens.OldFile.accepted(surl("/data/a"), "/data/a", "", 0, "door1:2811")));
+        org.opensrm.core.RequestToken t = new org.opensrm.core.RequestToken(token);
+        assertEquals(SrmStatus.SRM_NOT_SUPPORTED, statusOf(() -> withDoors.update(t,
+                cur -> cur.withFile(0, f -> f.moveTo(FileState.RELEASED), clock.instant()))));
     }
 }

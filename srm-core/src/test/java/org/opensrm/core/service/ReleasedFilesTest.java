@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
-import org.opensrm.common.SrmPath;
+import org.opensrm.core.FileState;
 import org.opensrm.core.contract.TestClock;
 import org.junit.jupiter.api.Test;
 
@@ -14,32 +14,37 @@ class ReleasedFilesTest {
     private static final Instant START = Instant.parse("2026-11-25T12:00:00Z");
     private final TestClock clock = new TestClock(START);
 
-    private static SrmPath path(int i) throws Exception {
-        return SrmPath.of("/data/f" + i);
+    @Test
+    void anAbortIsRememberedAsSuch() {
+        ReleasedFiles released = new ReleasedFiles(10, clock);
+        released.end("tok-a", 0, FileState.ABORTED, START.plusSeconds(60));
+        released.end("tok-a", 1, FileState.RELEASED, START.plusSeconds(60));
+        assertEquals(java.util.Optional.of(FileState.ABORTED), released.endOf("tok-a", 0));
+        assertEquals(java.util.Optional.of(FileState.RELEASED), released.endOf("tok-a", 1));
     }
 
     @Test
     void aReleaseIsRememberedUntilItsRequestExpires() throws Exception {
         ReleasedFiles released = new ReleasedFiles(10, clock);
-        released.release("tok-a", path(1), START.plusSeconds(60));
-        assertTrue(released.isReleased("tok-a", path(1)));
-        assertFalse(released.isReleased("tok-a", path(2)));
-        assertFalse(released.isReleased("tok-b", path(1)));
+        released.end("tok-a", 1, FileState.RELEASED, START.plusSeconds(60));
+        assertTrue(released.endOf("tok-a", 1).isPresent());
+        assertFalse(released.endOf("tok-a", 2).isPresent());
+        assertFalse(released.endOf("tok-b", 1).isPresent());
         clock.advance(Duration.ofSeconds(60));
-        assertFalse(released.isReleased("tok-a", path(1)));
+        assertFalse(released.endOf("tok-a", 1).isPresent());
     }
 
     @Test
     void atCapacityTheOldestReleaseIsForgottenAndTheNewestKept() throws Exception {
         ReleasedFiles released = new ReleasedFiles(3, clock);
         for (int i = 0; i < 5; i++) {
-            released.release("tok", path(i), START.plusSeconds(3600));
+            released.end("tok", i, FileState.RELEASED, START.plusSeconds(3600));
         }
         assertEquals(3, released.size());
-        assertFalse(released.isReleased("tok", path(0)));
-        assertFalse(released.isReleased("tok", path(1)));
+        assertFalse(released.endOf("tok", 0).isPresent());
+        assertFalse(released.endOf("tok", 1).isPresent());
         for (int i = 2; i < 5; i++) {
-            assertTrue(released.isReleased("tok", path(i)), "release " + i);
+            assertTrue(released.endOf("tok", i).isPresent(), "release " + i);
         }
     }
 
@@ -47,34 +52,34 @@ class ReleasedFilesTest {
     void expiredReleasesAreDroppedAsNewOnesCome() throws Exception {
         ReleasedFiles released = new ReleasedFiles(100, clock);
         for (int i = 0; i < 50; i++) {
-            released.release("old", path(i), START.plusSeconds(10));
+            released.end("old", i, FileState.RELEASED, START.plusSeconds(10));
         }
         clock.advance(Duration.ofSeconds(11));
-        released.release("new", path(0), clock.instant().plusSeconds(10));
+        released.end("new", 0, FileState.RELEASED, clock.instant().plusSeconds(10));
         assertEquals(1, released.size());
-        assertTrue(released.isReleased("new", path(0)));
+        assertTrue(released.endOf("new", 0).isPresent());
     }
 
     @Test
     void releasingAgainMovesTheReleaseToTheNewestEnd() throws Exception {
         ReleasedFiles released = new ReleasedFiles(2, clock);
-        released.release("tok", path(0), START.plusSeconds(3600));
-        released.release("tok", path(1), START.plusSeconds(3600));
-        released.release("tok", path(0), START.plusSeconds(3600));
-        released.release("tok", path(2), START.plusSeconds(3600));
-        assertTrue(released.isReleased("tok", path(0)));
-        assertFalse(released.isReleased("tok", path(1)));
-        assertTrue(released.isReleased("tok", path(2)));
+        released.end("tok", 0, FileState.RELEASED, START.plusSeconds(3600));
+        released.end("tok", 1, FileState.RELEASED, START.plusSeconds(3600));
+        released.end("tok", 0, FileState.RELEASED, START.plusSeconds(3600));
+        released.end("tok", 2, FileState.RELEASED, START.plusSeconds(3600));
+        assertTrue(released.endOf("tok", 0).isPresent());
+        assertFalse(released.endOf("tok", 1).isPresent());
+        assertTrue(released.endOf("tok", 2).isPresent());
     }
 
     @Test
     void aFullMemoryOfUnexpiredReleasesStaysBoundedThroughManyMore() throws Exception {
         ReleasedFiles released = new ReleasedFiles(1000, clock);
         for (int i = 0; i < 200_000; i++) {
-            released.release("tok-" + i, path(i % 7), START.plusSeconds(86_400));
+            released.end("tok-" + i, i % 7, FileState.RELEASED, START.plusSeconds(86_400));
         }
         assertEquals(1000, released.size());
-        assertTrue(released.isReleased("tok-199999", path(199_999 % 7)));
-        assertFalse(released.isReleased("tok-0", path(0)));
+        assertTrue(released.endOf("tok-199999", 199_999 % 7).isPresent());
+        assertFalse(released.endOf("tok-0", 0).isPresent());
     }
 }

@@ -45,8 +45,17 @@ import org.opensrm.gridftp.GridFtpSelector;
 import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.gateway.TokenCodec;
+import org.opensrm.authz.AccountResolver;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.SchedulerConfig;
+import org.opensrm.core.full.FullMode;
+import org.opensrm.core.full.FullModeConfig;
+import org.opensrm.core.full.OutsideTokens;
 
-/** Puts, gets and request control wired as the server wires them, over a real POSIX backend. */
+/**
+ * Gateway mode's puts, gets and request control, wired as the server wires them (the request engine over signed
+ * stateless tokens), over a real POSIX backend.
+ */
 class TransferServicesTest {
     private static final String HOST = "srm.example.org";
     private static final String DOOR = "gsiftp://localhost:2811";
@@ -70,9 +79,9 @@ class TransferServicesTest {
     private GridFtpPaths gridftp;
     private SpaceTokens spaces;
     private UploadJanitor janitor;
-    private GatewayPutService puts;
-    private GatewayGetService gets;
-    private GatewayRequestControl control;
+    private PutService puts;
+    private GetService gets;
+    private RequestControl control;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -92,10 +101,25 @@ class TransferServicesTest {
         janitor.recover();
         StagingArea staging = new StagingArea(backend);
         staging.create();
-        puts = new GatewayPutService(backend, staging, surls, gridftp, tokens, janitor, spaces, LIFETIME, clock);
-        ReleasedFiles released = new ReleasedFiles(1000, clock);
-        gets = new GatewayGetService(backend, surls, gridftp, tokens, LIFETIME, released, clock);
-        control = new GatewayRequestControl(puts, backend, surls, tokens, LIFETIME, released, clock);
+        FullMode engine = engine(janitor, new ReleasedFiles(1000, clock));
+        puts = engine.puts();
+        gets = engine.gets();
+        control = engine.control();
+    }
+
+    /** The request engine over signed tokens, as gateway mode runs it, with this journal and memory of releases. */
+    private FullMode engine(UploadJanitor journal, ReleasedFiles released) throws SrmException {
+        AccountResolver accounts = LocalAccounts::byName;
+        StagingArea staging = new StagingArea(backend);
+        RequestStore store = OutsideTokens.store(tokens, new Uploads(backend, journal), staging, surls, accounts,
+                released, gridftp, clock);
+        FullMode engine = new FullMode(store, backend, surls, gridftp, staging, journal, spaces,
+                new Lister(backend, surls, 1000, journal), accounts, SchedulerConfig.builder().build(),
+                FullModeConfig.builder().defaultRequestLifetime(LIFETIME).maxRequestLifetime(LIFETIME)
+                        .defaultPinLifetime(LIFETIME).maxPinLifetime(LIFETIME).turlLifetime(LIFETIME).build(),
+                clock);
+        engine.start();
+        return engine;
     }
 
     @AfterEach
@@ -209,12 +233,10 @@ class TransferServicesTest {
     }
 
     @Test
-    void protocolsWithoutGsiftpAreNotSupportedPerFileAndForTheRequest() throws Exception {
-        TransferResult r = preparePut(puts, ALICE, List.of(new PutFile(surl("/data/a"), 0), new PutFile(surl("/data/b"), 0)),
-                List.of("http", "https", "root"), false, Optional.empty(), null);
-        assertEquals(SrmStatus.SRM_NOT_SUPPORTED, r.status());
-        assertEquals(List.of(SrmStatus.SRM_NOT_SUPPORTED, SrmStatus.SRM_NOT_SUPPORTED),
-                r.files().stream().map(TransferFile::status).toList());
+    void protocolsWithoutGsiftpAreNotSupportedForTheRequest() throws Exception {
+        assertEquals(SrmStatus.SRM_NOT_SUPPORTED, statusOf(() -> preparePut(puts, ALICE,
+                List.of(new PutFile(surl("/data/a"), 0), new PutFile(surl("/data/b"), 0)),
+                List.of("http", "https", "root"), false, Optional.empty(), null)));
         assertEquals(0, janitor.pendingCount());
     }
 
@@ -343,11 +365,10 @@ class TransferServicesTest {
      * A second server sharing the namespace and the token key but not the journal: one server answers a second
      * put of a target SRM_FILE_BUSY, two servers cannot know of each other's puts, and the renames decide.
      */
-    private GatewayPutService otherFrontend() throws Exception {
+    private PutService otherFrontend() throws Exception {
         UploadJanitor own = new UploadJanitor(backend, stateDir.resolve("other.journal"), clock);
         own.recover();
-        return new GatewayPutService(backend, new StagingArea(backend), surls, gridftp, tokens, own, spaces, LIFETIME,
-                clock);
+        return engine(own, new ReleasedFiles(1000, clock)).puts();
     }
 
     /** srmPutDone of both puts' single file, started at the same moment on two threads: their statuses. */
@@ -615,7 +636,7 @@ class TransferServicesTest {
         assertFalse(Files.exists(upload));
         assertEquals(0, janitor.pendingCount());
         assertFalse(Files.exists(root.resolve("data/slow.root")));
-        assertEquals(SrmStatus.SRM_REQUEST_TIMED_OUT, statusOf(() -> puts.putDone(ALICE, r.token(), List.of())));
+        assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED, puts.putDone(ALICE, r.token(), List.of()).get(0).status());
     }
 
     @Test
@@ -678,7 +699,6 @@ class TransferServicesTest {
         assertEquals(List.of(SrmStatus.SRM_SPACE_AVAILABLE, SrmStatus.SRM_INVALID_REQUEST, SrmStatus.SRM_INVALID_REQUEST),
                 r.files().stream().map(TransferFile::status).toList());
         assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS, r.status());
-        assertEquals(Optional.of("DATADISK"), tokens.verify(r.token()).spaceToken());
     }
 
     @Test
@@ -769,6 +789,85 @@ class TransferServicesTest {
                 gets.status(ALICE, kind, first.token(), List.of()).files().get(0).status());
         SrmStatus held = kind == RequestKind.GET ? SrmStatus.SRM_FILE_PINNED : SrmStatus.SRM_SUCCESS;
         assertEquals(held, gets.status(ALICE, kind, second.token(), List.of()).files().get(0).status());
+    }
+
+    // ---- srmExtendFileLifeTime: a signed token fixes its lifetimes ----
+
+    @Test
+    void anExtensionGatewayModeCannotKeepIsNeverASuccess() throws Exception {
+        LocalAccounts.file(root.resolve("data/pinned.root"), LocalAccounts.SRMUSER1, data(3, 3));
+        TransferResult g = prepareGet(gets, ALICE, RequestKind.GET, List.of(surl("/data/pinned.root")), GSIFTP,
+                Duration.ofMinutes(10));
+        RequestControl.ExtendedLifetime e = control.extend(ALICE, g.token(), List.of(surl("/data/pinned.root")),
+                3600).get(0);
+        assertEquals(SrmStatus.SRM_FAILURE, e.status());
+        assertTrue(e.explanation().contains("cannot change a lifetime"), e.explanation());
+        assertEquals(null, e.pinLifetime());
+        assertEquals(600, gets.status(ALICE, RequestKind.GET, g.token(), List.of()).files().get(0).remainingSeconds());
+
+        TransferResult p = put("/data/unwritten.root", 0, false);
+        RequestControl.ExtendedLifetime u = control.extend(ALICE, p.token(), List.of(surl("/data/unwritten.root")),
+                3600).get(0);
+        assertEquals(SrmStatus.SRM_FAILURE, u.status(), "an upload not yet written is no invalid path, and not extended");
+        assertEquals(SrmStatus.SRM_NOT_SUPPORTED, statusOf(() -> {
+            control.suspend(ALICE, p.token());
+            return null;
+        }));
+    }
+
+    // ---- tokens issued by gateway mode before it ran the request engine ----
+
+    private final org.opensrm.core.gateway.OldGatewayTokens old = new org.opensrm.core.gateway.OldGatewayTokens(KEY);
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3})
+    void aPutTokenOfTheOldFormatStillGivesItsStatusAndLandsWithPutDone(int version) throws Exception {
+        String name = UploadNames.PREFIX + "0123456789abcdef01234567";
+        String upload = version == 1 ? name : new StagingArea(backend).directoryOf(LocalAccounts.SRMUSER1).child(name)
+                .toString();
+        String token = old.encode(version, RequestKind.PUT, ALICE.dn(), clock.instant(),
+                clock.instant().plus(LIFETIME), false, List.of(org.opensrm.core.gateway.OldGatewayTokens.OldFile
+                        .accepted(surl("/data/old-" + version + ".root"), "/data/old-" + version + ".root", upload,
+                                7, "localhost:2811")));
+        TransferResult st = puts.status(ALICE, token, List.of());
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, st.files().get(0).status());
+        String turl = st.files().get(0).turl();
+        assertEquals(version == 1 ? DOOR + root + "/data/" + name : DOOR + root + upload, turl);
+        LocalAccounts.file(local(turl), LocalAccounts.SRMUSER1, data(7, 1));
+        assertEquals(SrmStatus.SRM_SUCCESS, puts.putDone(ALICE, token, List.of()).get(0).status());
+        assertArrayEquals(data(7, 1), Files.readAllBytes(root.resolve("data/old-" + version + ".root")));
+        assertEquals(SrmStatus.SRM_SUCCESS, puts.status(ALICE, token, List.of()).files().get(0).status());
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, statusOf(() -> puts.status(BOB, token, List.of())));
+    }
+
+    @Test
+    void anOldPutTokenCanBeAborted() throws Exception {
+        String upload = new StagingArea(backend).directoryOf(LocalAccounts.SRMUSER1)
+                .child(UploadNames.PREFIX + "00112233445566778899aabb").toString();
+        String token = old.encode(3, RequestKind.PUT, ALICE.dn(), clock.instant(), clock.instant().plus(LIFETIME),
+                false, List.of(org.opensrm.core.gateway.OldGatewayTokens.OldFile.accepted(surl("/data/gone.root"),
+                        "/data/gone.root", upload, 0, "localhost:2811")));
+        assertEquals(SrmStatus.SRM_SUCCESS, control.abort(ALICE, token, List.of()).get(0).status());
+        assertEquals(SrmStatus.SRM_ABORTED, puts.status(ALICE, token, List.of()).files().get(0).status());
+        assertEquals(SrmStatus.SRM_ABORTED, puts.putDone(ALICE, token, List.of()).get(0).status());
+    }
+
+    @Test
+    void aGetTokenOfTheOldFormatStillGivesItsTurlAndIsReleased() throws Exception {
+        LocalAccounts.file(root.resolve("data/kept.root"), LocalAccounts.SRMUSER1, data(9, 9));
+        String token = old.encode(3, RequestKind.GET, ALICE.dn(), clock.instant(), clock.instant().plus(LIFETIME),
+                false, List.of(org.opensrm.core.gateway.OldGatewayTokens.OldFile.accepted(surl("/data/kept.root"),
+                        "/data/kept.root", "", 0, "localhost:2811"),
+                        org.opensrm.core.gateway.OldGatewayTokens.OldFile.refused(surl("/data/not.root"),
+                                "/data/not.root", SrmStatus.SRM_INVALID_PATH)));
+        TransferResult st = gets.status(ALICE, RequestKind.GET, token, List.of());
+        assertEquals(SrmStatus.SRM_FILE_PINNED, st.files().get(0).status());
+        assertEquals(DOOR + root + "/data/kept.root", st.files().get(0).turl());
+        assertEquals(SrmStatus.SRM_INVALID_PATH, st.files().get(1).status());
+        assertEquals(SrmStatus.SRM_SUCCESS, control.release(ALICE, token, List.of(surl("/data/kept.root")))
+                .get(0).status());
+        assertEquals(SrmStatus.SRM_RELEASED,
+                gets.status(ALICE, RequestKind.GET, token, List.of()).files().get(0).status());
     }
 
     private static TransferResult preparePut(PutService puts, Caller caller, List<PutFile> files,
