@@ -33,6 +33,9 @@ public final class ConsoleProgress implements ProgressListener {
                 r.measuredSeconds(), r.ratePerSecond(), r.p50Millis(), r.p90Millis(), r.p99Millis(), r.maxMillis(),
                 r.srmOther(), r.httpErrors(), r.http503(), r.connErrors(), r.malformed(), r.handshakes());
         r.statusCounts().forEach((status, count) -> out.printf(Locale.ROOT, "     %-50s %d%n", status, count));
+        out.printf(Locale.ROOT, "     clients over the level: %d connected, %d answered, the last first answer %.1fs after"
+                + " the start; %d connections opened, %d connection errors%n", r.clientsConnected(),
+                r.clientsAnswered(), r.allAnsweredSeconds(), r.levelConnections(), r.levelConnErrors());
         out.flush();
     }
 

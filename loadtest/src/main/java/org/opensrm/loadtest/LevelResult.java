@@ -9,12 +9,19 @@ import java.util.Map;
  * @param clients         clients actually running (less than {@code concurrency} if threads could not be started)
  * @param requests        iterations that ended in the window, whatever their outcome
  * @param statusCounts    iterations per observed detail, e.g. {@code srmLs SRM_SUCCESS}, {@code srmLs HTTP 503}
+ * @param clientsConnected clients that held a connection at least once during the level, warm-up included
+ * @param clientsAnswered  clients that got at least one OK answer during the level, warm-up included
+ * @param allAnsweredSeconds from the clients' start to the first OK answer of the last client that got one
+ * @param levelConnections connections the clients opened during the level, warm-up included (more than the
+ *                         clients when some had to reconnect)
+ * @param levelConnErrors  connects and iterations that failed on the connection during the level, warm-up included
  */
 public record LevelResult(Operation operation, TargetSurl target, ConnectionMode connectionMode, int concurrency,
                           int clients, double measuredSeconds, long requests, long ok, long srmOther,
                           long httpErrors, long http503, long connErrors, long malformed, long handshakes,
                           double p50Millis, double p90Millis, double p99Millis, double maxMillis,
-                          Map<String, Long> statusCounts) {
+                          Map<String, Long> statusCounts, int clientsConnected, int clientsAnswered,
+                          double allAnsweredSeconds, long levelConnections, long levelConnErrors) {
     public LevelResult {
         statusCounts = Map.copyOf(statusCounts);
     }

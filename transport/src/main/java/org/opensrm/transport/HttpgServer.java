@@ -34,8 +34,9 @@ import eu.emi.security.authn.x509.impl.OpensslCertChainValidator;
  * client with {@link Peers#identity}. At most {@link TransportConfig#maxConnections()} connections are served at
  * once, and at most {@link TransportConfig#maxConnectionsPerAddress()} from one client address; one beyond is closed
  * as soon as it is accepted, before its TLS handshake, and counted in {@link #stats()}. A connection that has not
- * sent the complete head of its first request within {@link TransportConfig#handshakeTimeout()} of its accept is
- * closed and counted too. Methods other than GET, HEAD and POST are answered 405 on every path.
+ * sent the complete head of its first request after {@link TransportConfig#handshakeTimeout()} of the server's
+ * waiting for it (time its bytes waited for the server's threads is not counted), or within
+ * {@link TransportConfig#handshakeTotalTimeout()} of its accept, is closed and counted too. Methods other than GET, HEAD and POST are answered 405 on every path.
  *
  * <p>GSI delegation: a client that sends {@code 'D'} instead of {@code '0'} delegates a proxy credential (the server
  * sends a certificate request, the client returns the proxy it signed); the server validates it like a handshake

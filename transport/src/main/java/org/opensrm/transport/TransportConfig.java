@@ -27,7 +27,9 @@ import java.util.Objects;
  * @param selectors         threads watching connections for I/O; -1 (default) = Jetty's choice (half the cores)
  * @param handshakeTimeout  longest a connection may take from its accept to the complete head of its first request
  *                          (TLS handshake, GSI byte, request line and headers), however it trickles bytes; one that
- *                          has not made it by then is closed. Default 10 s
+ *                          has not made it by then is closed. Only the time the server waited for the peer's
+ *                          bytes counts: time the connection's bytes waited for the server's threads does not
+ *                          (see {@code handshakeTotalTimeout}). Default 10 s
  * @param maxConnectionsPerAddress most connections served at once from one client address (an IPv6 client: from
  *                          one /64), default 200; one beyond is closed as soon as it is accepted, like one beyond
  *                          {@code maxConnections}. Not binding when it is at least {@code maxConnections}
@@ -38,11 +40,14 @@ import java.util.Objects;
  *                          {@code WWW-Authenticate: Bearer} before any servlet sees it. A certificate that is
  *                          presented is still validated (an invalid one fails the handshake), and a client that
  *                          presents one is identified by it alone
+ * @param handshakeTotalTimeout longest a connection may take from its accept to the complete head of its first
+ *                          request, the time its handshake waited for the server included; at least
+ *                          {@code handshakeTimeout}. Default six times {@code handshakeTimeout} (60 s)
  */
 public record TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
         Duration credentialRefresh, Path vomsDir, int acceptors, int selectors, Duration handshakeTimeout,
-        int maxConnectionsPerAddress, boolean bearerTokens) {
+        int maxConnectionsPerAddress, boolean bearerTokens, Duration handshakeTotalTimeout) {
 
     public TransportConfig {
         Objects.requireNonNull(host, "host");
@@ -52,6 +57,7 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         Objects.requireNonNull(credentialRefresh, "credentialRefresh");
         Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
+        Objects.requireNonNull(handshakeTotalTimeout, "handshakeTotalTimeout");
         require(port >= 0 && port <= 65535, "port must be within 0..65535: " + port);
         require(threadsMin >= 1, "threadsMin must be at least 1: " + threadsMin);
         require(threadsMax >= 8, "threadsMax must be at least 8 (acceptor, selectors, workers): " + threadsMax);
@@ -61,6 +67,8 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         require(maxConnections >= 1, "maxConnections must be at least 1: " + maxConnections);
         require(credentialRefresh.toMillis() >= 100, "credentialRefresh must be at least 100 ms");
         require(handshakeTimeout.toMillis() >= 100, "handshakeTimeout must be at least 100 ms");
+        require(handshakeTotalTimeout.compareTo(handshakeTimeout) >= 0, "handshakeTotalTimeout "
+                + handshakeTotalTimeout + " is shorter than handshakeTimeout " + handshakeTimeout);
         require(maxConnectionsPerAddress >= 1, "maxConnectionsPerAddress must be at least 1: "
                 + maxConnectionsPerAddress);
         require(acceptors >= 1 && acceptors <= 64, "acceptors must be within 1..64: " + acceptors);
@@ -74,7 +82,8 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
     public TransportConfig(String host, int port, Path hostCert, Path hostKey, Path caDir, int threadsMin,
             int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections, Duration credentialRefresh) {
         this(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue, idleTimeout, maxConnections,
-                credentialRefresh, null, 1, -1, Builder.HANDSHAKE_TIMEOUT, Builder.MAX_CONNECTIONS_PER_ADDRESS, false);
+                credentialRefresh, null, 1, -1, Builder.HANDSHAKE_TIMEOUT, Builder.MAX_CONNECTIONS_PER_ADDRESS, false,
+                Builder.HANDSHAKE_TIMEOUT.multipliedBy(Builder.HANDSHAKE_TOTAL_FACTOR));
     }
 
     private static void require(boolean condition, String message) {
@@ -93,13 +102,17 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
                 .threadsMin(threadsMin).threadsMax(threadsMax).acceptQueue(acceptQueue).idleTimeout(idleTimeout)
                 .maxConnections(maxConnections).credentialRefresh(credentialRefresh).vomsDir(vomsDir)
                 .acceptors(acceptors).selectors(selectors).handshakeTimeout(handshakeTimeout)
-                .maxConnectionsPerAddress(maxConnectionsPerAddress).bearerTokens(bearerTokens);
+                .maxConnectionsPerAddress(maxConnectionsPerAddress).bearerTokens(bearerTokens)
+                .handshakeTotalTimeout(handshakeTotalTimeout.equals(handshakeTimeout.multipliedBy(
+                        Builder.HANDSHAKE_TOTAL_FACTOR)) ? null : handshakeTotalTimeout); // derived stays derived
     }
 
     /** Builder with the documented defaults; {@link #build()} validates. */
     public static final class Builder {
         static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
         static final int MAX_CONNECTIONS_PER_ADDRESS = 200;
+        /** The default {@code handshakeTotalTimeout}, in multiples of {@code handshakeTimeout}. */
+        static final int HANDSHAKE_TOTAL_FACTOR = 6;
 
         private String host = "0.0.0.0";
         private int port = 8443;
@@ -118,6 +131,7 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
         private Duration handshakeTimeout = HANDSHAKE_TIMEOUT;
         private int maxConnectionsPerAddress = MAX_CONNECTIONS_PER_ADDRESS;
         private boolean bearerTokens;
+        private Duration handshakeTotalTimeout;
 
         private Builder() {
         }
@@ -212,10 +226,21 @@ public record TransportConfig(String host, int port, Path hostCert, Path hostKey
             return this;
         }
 
+        /**
+         * Longest from accept to the first request head, waits for the server included; {@code null} (default):
+         * six times the handshake timeout.
+         */
+        public Builder handshakeTotalTimeout(Duration value) {
+            handshakeTotalTimeout = value;
+            return this;
+        }
+
         public TransportConfig build() {
+            Duration total = handshakeTotalTimeout != null || handshakeTimeout == null ? handshakeTotalTimeout
+                    : handshakeTimeout.multipliedBy(HANDSHAKE_TOTAL_FACTOR);
             return new TransportConfig(host, port, hostCert, hostKey, caDir, threadsMin, threadsMax, acceptQueue,
                     idleTimeout, maxConnections, credentialRefresh, vomsDir, acceptors, selectors, handshakeTimeout,
-                    maxConnectionsPerAddress, bearerTokens);
+                    maxConnectionsPerAddress, bearerTokens, total);
         }
     }
 }

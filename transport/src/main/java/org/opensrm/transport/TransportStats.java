@@ -12,7 +12,8 @@ package org.opensrm.transport;
  * @param refusedPerAddress  connections closed on arrival since the start because their client address already had
  *                           {@code maxConnectionsPerAddress} open
  * @param handshakeTimeouts  connections closed since the start because they had not sent the complete head of a
- *                           first request within {@code handshakeTimeout} of their accept
+ *                           first request within their handshake deadline ({@code handshakeTimeout} of
+ *                           waiting for them, {@code handshakeTotalTimeout} from their accept)
  */
 public record TransportStats(int threads, int busyThreads, int idleThreads, int queuedJobs, int openConnections,
         long refusedConnections, long refusedPerAddress, long handshakeTimeouts) {

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
+import jakarta.servlet.http.HttpServlet;
+
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
@@ -33,6 +35,12 @@ final class EchoSite implements AutoCloseable {
     /** @param hostName the host certificate's subject CN (also a DNS name beside localhost and 127.0.0.1) */
     static EchoSite start(Path dir, String hostName, UnaryOperator<TransportConfig.Builder> settings)
             throws Exception {
+        return start(dir, hostName, new EchoServlet(), settings);
+    }
+
+    /** @param servlet what the server serves at {@code /srm/managerv2} instead of an {@link EchoServlet} */
+    static EchoSite start(Path dir, String hostName, HttpServlet servlet,
+            UnaryOperator<TransportConfig.Builder> settings) throws Exception {
         DevPki pki = DevPki.openOrCreate(dir.resolve("ca"), "CN=OpenSRM Dev CA,O=OpenSRM,DC=test");
         pki.issueHost(hostName, List.of("localhost", "127.0.0.1"), Duration.ofDays(1))
                 .writeCertAndKey(dir.resolve("hostcert.pem"), dir.resolve("hostkey.pem"));
@@ -40,7 +48,7 @@ final class EchoSite implements AutoCloseable {
                 ProxyStyle.RFC3820);
         HttpgServer server = new HttpgServer(settings.apply(TransportConfig.builder().host("127.0.0.1").port(0)
                 .hostCert(dir.resolve("hostcert.pem")).hostKey(dir.resolve("hostkey.pem")).caDir(pki.trustDir())
-                .threadsMin(2).threadsMax(16)).build(), new EchoServlet(), List.of("/srm/managerv2"));
+                .threadsMin(2).threadsMax(16)).build(), servlet, List.of("/srm/managerv2"));
         server.start();
         return new EchoSite(pki, proxy, server);
     }

@@ -49,6 +49,11 @@ final class ClientWorker implements Runnable {
                 long start = System.nanoTime();
                 Outcome outcome = scenario.runOnce(exchange);
                 state.window().record(index, outcome, System.nanoTime() - start);
+                if (outcome.kind() == OutcomeKind.OK) {
+                    state.tally().answered(index);
+                } else if (outcome.kind() == OutcomeKind.CONN_ERROR) {
+                    state.tally().connectionError();
+                }
                 if (outcome.kind() == OutcomeKind.CONN_ERROR && errorBackoffMillis > 0 && state.running()) {
                     Thread.sleep(errorBackoffMillis);
                 }
@@ -71,6 +76,7 @@ final class ClientWorker implements Runnable {
                 state.clientConnected();
                 return;
             } catch (IOException | RuntimeException e) {
+                state.tally().connectionError();
                 state.window().record(index, new Outcome(OutcomeKind.CONN_ERROR, "connect "
                         + e.getClass().getSimpleName(), 0), System.nanoTime() - start);
                 if (errorBackoffMillis > 0) {

@@ -38,7 +38,7 @@ public final class LevelRunner {
     }
 
     public LevelResult run(TargetSurl target, int concurrency) throws InterruptedException {
-        LevelState state = new LevelState(Window.counting(concurrency));
+        LevelState state = new LevelState(Window.counting(concurrency), concurrency);
         ClientStarter starter = new ClientStarter(state, concurrency, config.threadStackBytes(),
                 client -> newWorker(state, target, concurrency, client));
         Thread starterThread = new Thread(starter, "srm-client-starter");
@@ -70,7 +70,7 @@ public final class LevelRunner {
             long end = start + config.duration().toNanos();
             runPhase(state, target, concurrency, starter, false, true, () -> System.nanoTime() - end >= 0);
             state.switchTo(Window.discarding());
-            LevelResult result = resultOf(target, concurrency, starter.started(),
+            LevelResult result = resultOf(state, target, concurrency, starter.started(),
                     (System.nanoTime() - start) / 1e9, measured);
             listener.levelFinished(result);
             return result;
@@ -83,7 +83,10 @@ public final class LevelRunner {
     }
 
     private ClientWorker newWorker(LevelState state, TargetSurl target, int concurrency, int client) {
-        ConnectionListener onConnect = () -> state.window().connectionOpened();
+        ConnectionListener onConnect = () -> {
+            state.window().connectionOpened();
+            state.tally().connected(client);
+        };
         SoapChannel channel = config.connectionMode() == ConnectionMode.KEEPALIVE
                 ? new KeepAliveChannel(connector, onConnect)
                 : new ConnectionPerRequestChannel(connector, onConnect);
@@ -121,13 +124,15 @@ public final class LevelRunner {
         }
     }
 
-    private LevelResult resultOf(TargetSurl target, int concurrency, int clients, double seconds, Window w) {
+    private LevelResult resultOf(LevelState state, TargetSurl target, int concurrency, int clients, double seconds, Window w) {
         Percentiles latencies = w.okLatencies();
+        ClientTally tally = state.tally();
         return new LevelResult(config.operation(), target, config.connectionMode(), concurrency, clients, seconds,
                 w.total(), w.count(OutcomeKind.OK), w.count(OutcomeKind.SRM_OTHER), w.count(OutcomeKind.HTTP_ERROR),
                 w.http503(), w.count(OutcomeKind.CONN_ERROR), w.count(OutcomeKind.MALFORMED), w.handshakes(),
                 latencies.millis(50), latencies.millis(90), latencies.millis(99), latencies.maxMillis(),
-                w.details());
+                w.details(), tally.connected(), tally.answered(), tally.lastFirstAnswerSeconds(), tally.opened(),
+                tally.connectionErrors());
     }
 
     /**

@@ -10,9 +10,16 @@ final class LevelState {
     private final AtomicInteger connected = new AtomicInteger();
     private volatile boolean running = true;
     private volatile Window window;
+    private final ClientTally tally;
 
-    LevelState(Window initial) {
+    LevelState(Window initial, int clients) {
         this.window = initial;
+        this.tally = new ClientTally(clients);
+    }
+
+    /** Who got in and who got an answer over the whole level. */
+    ClientTally tally() {
+        return tally;
     }
 
     boolean running() {
@@ -21,6 +28,7 @@ final class LevelState {
 
     /** Lets every started client begin (after its ramp-up delay). */
     void begin() {
+        tally.begin();
         go.countDown();
     }
 

@@ -20,7 +20,8 @@ import org.opensrm.loadtest.TargetSurl;
 public final class ReportWriter {
     public static final String RESULTS_HEADER = "concurrency,op,connection,requests,ok,srm_other,http_errors,"
             + "conn_errors,rate_per_s,p50_ms,p90_ms,p99_ms,max_ms,http_503,malformed,handshakes,clients,"
-            + "seconds,label,surl";
+            + "seconds,label,surl,clients_connected,clients_answered,all_answered_s,"
+            + "level_connections,level_conn_errors";
     private final ChartFiles charts = new ChartFiles();
 
     /** @return the files written */
@@ -44,11 +45,12 @@ public final class ReportWriter {
     private static List<String> resultRows(List<LevelResult> results) {
         List<String> rows = new ArrayList<>();
         for (LevelResult r : results) {
-            rows.add(String.format(Locale.ROOT, "%d,%s,%s,%d,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f,%s,%s",
+            rows.add(String.format(Locale.ROOT, "%d,%s,%s,%d,%d,%d,%d,%d,%.2f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f,%s,%s,%d,%d,%.3f,%d,%d",
                     r.concurrency(), r.operation().label(), r.connectionMode().label(), r.requests(), r.ok(),
                     r.srmOther(), r.httpErrors(), r.connErrors(), r.ratePerSecond(), r.p50Millis(), r.p90Millis(),
                     r.p99Millis(), r.maxMillis(), r.http503(), r.malformed(), r.handshakes(), r.clients(),
-                    r.measuredSeconds(), csv(r.target().label()), csv(r.target().surl())));
+                    r.measuredSeconds(), csv(r.target().label()), csv(r.target().surl()), r.clientsConnected(),
+                    r.clientsAnswered(), r.allAnsweredSeconds(), r.levelConnections(), r.levelConnErrors()));
         }
         return rows;
     }

@@ -69,7 +69,7 @@ public final class JettyAssembly {
         http.setSecurePort(config.port());
         // ARC sends the absolute form "POST httpg://host:port/srm/managerv2"; its authority need not match Host
         http.setHttpCompliance(HttpCompliance.RFC9110.with("RFC9110+httpg", Violation.MISMATCHED_AUTHORITY));
-        HandshakeDeadline deadline = new HandshakeDeadline(config.handshakeTimeout());
+        HandshakeDeadline deadline = new HandshakeDeadline(config.handshakeTimeout(), config.handshakeTotalTimeout());
         http.addCustomizer(deadline); // first: a complete request head meets the deadline
         // clients connect by IP address or alias: no SNI requirement, no SNI/Host check
         http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
@@ -82,8 +82,9 @@ public final class JettyAssembly {
         ConnectionLimitFactory limit = new ConnectionLimitFactory(config.maxConnections(),
                 config.maxConnectionsPerAddress(), deadline, ssl.getProtocol());
 
-        ServerConnector connector = new ServerConnector(server, config.acceptors(), config.selectors(), limit, ssl, gsi,
-                http11);
+        // its end points tell the handshake deadline when a connection waits for its peer, and when for the server
+        ServerConnector connector = new ClockedServerConnector(server, config.acceptors(), config.selectors(), limit,
+                ssl, gsi, http11);
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setAcceptQueueSize(config.acceptQueue());
