@@ -66,7 +66,7 @@ public final class GatewayGetService implements GetService {
             SrmPath path = SrmPath.ROOT;
             String node = "";
             try {
-                path = surls.parse(surl, caller, Access.READ);
+                path = surls.parse(surl, caller, kind == TokenKind.GET ? Access.READ : Access.STAGE);
                 if (protocolError != null) {
                     throw protocolError;
                 }

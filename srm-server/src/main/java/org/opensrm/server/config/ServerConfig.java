@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.opensrm.authz.token.KeyFetching;
 import org.opensrm.authz.token.TokenConfig;
 import org.opensrm.authz.token.TokenIssuer;
 import org.opensrm.common.SrmException;
@@ -173,7 +174,9 @@ public record ServerConfig(
             Optional<String> account = c.isSet(key + "account") ? Optional.of(c.get(key + "account"))
                     : Optional.empty();
             try {
-                issuers.add(TokenIssuer.of(name, c.require(key + "iss"), Path.of(c.require(key + "jwks")), base, account));
+                String iss = c.require(key + "iss");
+                issuers.add(c.isSet(key + "jwks") ? TokenIssuer.of(name, iss, c.getPath(key + "jwks"), base, account)
+                        : TokenIssuer.byUrl(name, iss, base, account));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("token issuer " + name + ": " + e.getMessage());
             }
@@ -181,10 +184,24 @@ public record ServerConfig(
         try {
             return Optional.of(new TokenConfig(issuers, c.getList("srm.authz.tokens.audiences"),
                     optionalPath(c, "srm.authz.tokens.groupmap"), c.getDuration("srm.authz.tokens.clock.skew"),
-                    c.getInt("srm.authz.tokens.max.bytes", 512, TokenConfig.MAX_TOKEN_BYTES_LIMIT), c.getDuration("srm.authz.refresh")));
+                    c.getInt("srm.authz.tokens.max.bytes", 512, TokenConfig.MAX_TOKEN_BYTES_LIMIT), c.getDuration("srm.authz.refresh"),
+                    keyFetching(c)));
         } catch (IllegalArgumentException e) {
             throw new ConfigException("srm.authz.tokens: " + e.getMessage());
         }
+    }
+
+    /** {@code srm.authz.tokens.fetch.*}: how the keys of issuers without a JWKS file are fetched (issue 22, 13). */
+    private static KeyFetching keyFetching(RawConfig c) throws ConfigException {
+        List<String> trust = c.getList("srm.authz.tokens.fetch.trust");
+        if (trust.isEmpty() || !List.of("system", "cadir").containsAll(trust)) {
+            throw new ConfigException("configuration key 'srm.authz.tokens.fetch.trust' must be system, cadir or"
+                    + " system,cadir, got '" + c.get("srm.authz.tokens.fetch.trust") + "'");
+        }
+        return new KeyFetching(trust.contains("system"),
+                trust.contains("cadir") ? Optional.of(c.getPath("srm.cadir")) : Optional.empty(),
+                c.getDuration("srm.authz.tokens.fetch.refresh"), c.getDuration("srm.authz.tokens.fetch.unknown.kid.gap"),
+                c.getDuration("srm.authz.tokens.fetch.timeout"));
     }
 
     private static Optional<Path> optionalPath(RawConfig c, String key) throws ConfigException {
