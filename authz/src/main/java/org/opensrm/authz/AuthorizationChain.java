@@ -10,7 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one authorization path: the ban list, then a refusal of proxies whose VOMS attributes were rejected, then
+ * The one authorization path: the ban list (a bearer token's subject is looked up in it once a mapper verified
+ * the token), then a refusal of proxies whose VOMS attributes were rejected, then
  * the mappers in their configured order (the first that names an
  * account decides; one that refuses ends the chain), then the local account database (which refuses accounts that
  * do not exist and uid 0). Each decision is written as one line to the {@code org.opensrm.audit} logger: the DN,
@@ -63,6 +64,14 @@ public final class AuthorizationChain implements Authorizer {
                 Optional<Mapping> mapping = mapper.map(client);
                 if (mapping.isPresent()) {
                     Mapping m = mapping.get();
+                    if (m.token().isPresent()) {
+                        by = "ban";
+                        Optional<String> tokenBan = banList.banOfToken(m.token().get().iss(), m.token().get().sub());
+                        if (tokenBan.isPresent()) {
+                            throw SrmException.denied(tokenBan.get());
+                        }
+                        by = mapper.name();
+                    }
                     Account account = withPrimaryGroup(accounts.resolve(m.account()), m, by);
                     String subject = m.subject().orElse(client.subject());
                     if (AUDIT.isInfoEnabled()) {

@@ -12,8 +12,10 @@ public interface PathPolicy {
 
     /** What an operation does to a path, in the terms of the WLCG token profile's storage scopes. */
     enum Access {
-        /** ls, get, bring-online, reading permissions or lifetimes. */
+        /** ls, get, reading permissions or lifetimes. */
         READ,
+        /** bring-online: staging a file from nearline to disk (the token profile's {@code storage.stage}). */
+        STAGE,
         /** put of a file that does not exist, mkdir. */
         CREATE,
         /** put over an existing file, rm, rmdir, mv, setPermission. */

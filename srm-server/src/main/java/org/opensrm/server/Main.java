@@ -99,7 +99,8 @@ public final class Main {
             stopped.await();
         } catch (ConfigException e) {
             closeAll(running);
-            fail("configuration error: " + e.getMessage());
+            fail(e.problems().size() == 1 ? "configuration error: " + e.getMessage()
+                    : e.problems().size() + " configuration errors:\n  " + String.join("\n  ", e.problems()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {

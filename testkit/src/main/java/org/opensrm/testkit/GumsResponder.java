@@ -53,6 +53,7 @@ public final class GumsResponder implements AutoCloseable {
     public static final String OBLIGATION_ACCOUNT = "http://authz-interop.org/xacml/obligation/account";
     private static final String ATTRIBUTE_USERNAME = "http://authz-interop.org/xacml/attribute/username";
     private static final String ATTRIBUTE_GID = "http://authz-interop.org/xacml/attribute/posix-gid";
+    private static final String ATTRIBUTE_UID = "http://authz-interop.org/xacml/attribute/posix-uid";
     private static final String ATTRIBUTE_GROUPNAME = "http://authz-interop.org/xacml/attribute/primary-groupname";
 
     /** What one query carried. */
@@ -198,6 +199,38 @@ public final class GumsResponder implements AutoCloseable {
     public static String permitWithGid(String username, String gid) {
         return decision("Permit", obligation(OBLIGATION_USERNAME, assignment(ATTRIBUTE_USERNAME, username))
                 + obligation(OBLIGATION_UIDGID, assignment(ATTRIBUTE_GID, gid)));
+    }
+
+    /**
+     * What real GUMS' XACML service answers when it maps the client to {@code username} with group {@code group}
+     * (a gid or a group name; null for none), written after its source: the {@code account} obligation (username,
+     * and {@code primary-groupname} for a group name) to a client that listed {@code account} among the
+     * obligations it supports, else the {@code username} obligation; a numeric group as a {@code uidgid}
+     * obligation with {@code posix-gid} alone; a group name for a client without {@code account} support is an
+     * Indeterminate with GUMS' error status.
+     */
+    public static String asGums(Received query, String username, String group) {
+        boolean supportsAccount = query.obligationsSupported().contains(OBLIGATION_ACCOUNT);
+        boolean numeric = group != null && group.chars().allMatch(Character::isDigit) && !group.isEmpty();
+        boolean named = group != null && !group.isEmpty() && !numeric;
+        if (named && !supportsAccount) {
+            return decision("Indeterminate", obligation(OBLIGATION_USERNAME, assignment(ATTRIBUTE_USERNAME, username)))
+                    .replace("http://oasis/names/tc/xacml/1.0/status/ok", "http://oasis/names/tc/xacml/1.0/status/error");
+        }
+        String obligations = numeric ? obligation(OBLIGATION_UIDGID, assignment(ATTRIBUTE_GID, group)) : "";
+        if (supportsAccount) {
+            obligations += obligation(OBLIGATION_ACCOUNT, assignment(ATTRIBUTE_USERNAME, username)
+                    + (named ? assignment(ATTRIBUTE_GROUPNAME, group) : ""));
+        } else {
+            obligations += obligation(OBLIGATION_USERNAME, assignment(ATTRIBUTE_USERNAME, username));
+        }
+        return decision("Permit", obligations);
+    }
+
+    /** The authz-interop profile's account as uid and gid only ({@code uidgid} with {@code posix-uid}). */
+    public static String permitWithUidGid(int uid, int gid) {
+        return decision("Permit", obligation(OBLIGATION_UIDGID, assignment(ATTRIBUTE_UID, Integer.toString(uid))
+                + assignment(ATTRIBUTE_GID, Integer.toString(gid))));
     }
 
     /** A Deny as real GUMS sends it: with an empty username obligation. */

@@ -20,7 +20,8 @@ import org.opensrm.common.SrmException;
  * <ul>
  * <li>Permit with a {@code username} (or {@code account}) obligation: that account, with the primary group of
  *     the {@code uidgid} ({@code posix-gid}) or {@code account} ({@code primary-groupname}) obligation if
- *     given. A Permit that names no account is a refusal.</li>
+ *     given; without either, a {@code uidgid} obligation's {@code posix-uid} names the account (the one with that
+ *     uid here). A Permit that names no account is a refusal.</li>
  * <li>Deny: a refusal ({@code SRM_AUTHORIZATION_FAILURE} "GUMS denied ..."), not left to a later mapper.</li>
  * <li>NotApplicable: no mapping; the next mapper is asked.</li>
  * <li>No answer in time, GUMS down, a SOAP fault, Indeterminate, a malformed or hostile answer: a refusal
@@ -140,7 +141,20 @@ public final class GumsMapper implements Mapper {
                 throw SrmException.denied("the GUMS authorization service at " + config.endpoint()
                         + " could not decide on " + who + " (" + answer.decision() + "); access is refused");
         }
-        if (answer.username().isEmpty()) {
+        Optional<String> username = answer.username();
+        if (username.isEmpty() && answer.uid().isPresent()) {
+            try {
+                username = GetentAccountResolver.accountName(Integer.parseInt(answer.uid().get()));
+            } catch (NumberFormatException e) {
+                return new Verdict(Optional.empty(), "GUMS permitted " + who + " with the unusable uid "
+                        + answer.uid().get());
+            }
+            if (username.isEmpty()) {
+                return new Verdict(Optional.empty(), "GUMS permitted " + who + " with uid " + answer.uid().get()
+                        + ", which no account has on this host");
+            }
+        }
+        if (username.isEmpty()) {
             return new Verdict(Optional.empty(), "GUMS permitted " + who + " without naming an account");
         }
         OptionalInt gid;
@@ -154,7 +168,7 @@ public final class GumsMapper implements Mapper {
             return new Verdict(Optional.empty(), "GUMS permitted " + who + " with the primary group "
                     + answer.primaryGroup().get() + ", which does not exist on this host");
         }
-        return new Verdict(Optional.of(new Mapping(answer.username().get(), gid)), null);
+        return new Verdict(Optional.of(new Mapping(username.get(), gid)), null);
     }
 
     private static OptionalInt primaryGid(XacmlAnswer answer) throws SrmException {

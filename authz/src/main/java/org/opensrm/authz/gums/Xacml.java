@@ -32,6 +32,7 @@ final class Xacml {
     static final String ATTRIBUTE = "http://authz-interop.org/xacml/attribute/";
     static final String ATTRIBUTE_USERNAME = ATTRIBUTE + "username";
     static final String ATTRIBUTE_GID = ATTRIBUTE + "posix-gid";
+    static final String ATTRIBUTE_UID = ATTRIBUTE + "posix-uid";
     static final String ATTRIBUTE_GROUPNAME = ATTRIBUTE + "primary-groupname";
 
     /** Status codes meaning success: SAML's, XACML's, and the non-standard one real GUMS sends. */

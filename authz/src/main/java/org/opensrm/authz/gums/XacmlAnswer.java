@@ -14,13 +14,21 @@ import org.xml.sax.SAXException;
  * found by local name, whatever their prefix or namespace; no {@code ID} or {@code IssueInstant} is required; the
  * non-standard status value of real GUMS is accepted; a Deny's empty {@code username} obligation is ignored) but
  * strictly where it matters: exactly one decision, a known status, no DOCTYPE.
+ * <p>
+ * The obligation forms (what GUMS' XACML service sends, from its source): a client that lists {@code account} among
+ * the obligations it supports gets an {@code account} obligation ({@code username}, and {@code primary-groupname}
+ * when the account's group is a name); any other client gets a {@code username} obligation. With either, a
+ * numeric group comes as a {@code uidgid} obligation carrying {@code posix-gid} alone. The authz-interop profile's
+ * {@code uidgid} may also carry {@code posix-uid} (other PDPs send the account as uid and gid only): read too.
  *
  * @param decision     {@code Permit}, {@code Deny}, {@code NotApplicable} or {@code Indeterminate}
  * @param username     from the {@code username} or {@code account} obligation; empty when none named one
  * @param gid          from the {@code uidgid} obligation ({@code posix-gid}), if any
  * @param primaryGroup from the {@code account} obligation ({@code primary-groupname}), if any
+ * @param uid          from the {@code uidgid} obligation ({@code posix-uid}), if any
  */
-record XacmlAnswer(String decision, Optional<String> username, Optional<String> gid, Optional<String> primaryGroup) {
+record XacmlAnswer(String decision, Optional<String> username, Optional<String> gid, Optional<String> primaryGroup,
+                   Optional<String> uid) {
 
     /** GUMS answered, but not with a usable decision (SOAP fault, bad status, malformed or hostile XML). */
     static final class Unusable extends Exception {
@@ -60,6 +68,7 @@ record XacmlAnswer(String decision, Optional<String> username, Optional<String> 
         Optional<String> username = Optional.empty();
         Optional<String> gid = Optional.empty();
         Optional<String> group = Optional.empty();
+        Optional<String> uid = Optional.empty();
         for (Element obligation : all(doc.getDocumentElement(), "Obligation")) {
             String id = obligation.getAttribute("ObligationId").strip();
             if (id.equals(Xacml.OBLIGATION_USERNAME) || id.equals(Xacml.OBLIGATION_ACCOUNT)) {
@@ -67,9 +76,10 @@ record XacmlAnswer(String decision, Optional<String> username, Optional<String> 
                 group = group.or(() -> assigned(obligation, Xacml.ATTRIBUTE_GROUPNAME));
             } else if (id.equals(Xacml.OBLIGATION_UIDGID)) {
                 gid = gid.or(() -> assigned(obligation, Xacml.ATTRIBUTE_GID));
+                uid = uid.or(() -> assigned(obligation, Xacml.ATTRIBUTE_UID));
             }
         }
-        return new XacmlAnswer(decision, username, gid, group);
+        return new XacmlAnswer(decision, username, gid, group, uid);
     }
 
     /** A nested StatusCode (a detail under the top-level one) is not a verdict of its own. */

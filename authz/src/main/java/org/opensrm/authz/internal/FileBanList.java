@@ -20,6 +20,11 @@ public final class FileBanList implements BanList {
     }
 
     @Override
+    public Optional<String> banOfToken(String iss, String sub) {
+        return banned.get().banOfToken(iss, sub);
+    }
+
+    @Override
     public String toString() {
         return "ban list " + banned.file();
     }

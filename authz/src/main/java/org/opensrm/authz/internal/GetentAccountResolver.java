@@ -85,6 +85,28 @@ public final class GetentAccountResolver extends CachingAccountResolver {
         }
     }
 
+    /**
+     * The name of the account with uid {@code uid} ({@code getent passwd -- UID}), uncached.
+     *
+     * @return empty when no account has it
+     * @throws SrmException {@code SRM_INTERNAL_ERROR} when the account database cannot be asked
+     */
+    public static java.util.Optional<String> accountName(int uid) throws SrmException {
+        if (uid < 0) {
+            return java.util.Optional.empty();
+        }
+        Result passwd = run(List.of("getent", "passwd", "--", Integer.toString(uid)));
+        if (passwd.exitCode == GETENT_NOT_FOUND) {
+            return java.util.Optional.empty();
+        }
+        String[] fields = passwd.output.strip().split("\n")[0].split(":", -1);
+        if (passwd.exitCode != 0 || fields.length < 3 || fields[0].isEmpty()) {
+            throw SrmException.internal("getent passwd for uid " + uid + " failed with status " + passwd.exitCode,
+                    null);
+        }
+        return java.util.Optional.of(fields[0]);
+    }
+
     private record Result(int exitCode, String output) {
     }
 

@@ -73,6 +73,23 @@ final class LineCursor {
         return -1;
     }
 
+    /** The next field, quoted or up to the next whitespace, and the whitespace after it. */
+    String word() throws MalformedFileException {
+        skipWhitespace();
+        String w;
+        if (atQuote()) {
+            w = quoted();
+        } else {
+            int end = pos;
+            while (end < line.length() && !Character.isWhitespace(line.charAt(end))) {
+                end++;
+            }
+            w = takeUntil(end);
+        }
+        skipWhitespace();
+        return w;
+    }
+
     /**
      * Reads a quoted field starting at the cursor; the closing quote must be the same character as the opening
      * one and be followed by whitespace or the end of the line.

@@ -9,7 +9,8 @@ import org.opensrm.common.SrmPath;
 
 /**
  * The paths a token's storage scopes open, as in the WLCG Common JWT Profile: {@code storage.read:/p} reads
- * (lists, gets, stages) {@code /p} and below; {@code storage.create:/p} uploads new files and makes directories
+ * (lists, gets) {@code /p} and below; {@code storage.stage:/p} also brings files online there (srmBringOnline,
+ * a superset of read, as the profile defines it); {@code storage.create:/p} uploads new files and makes directories
  * there but neither overwrites nor deletes; {@code storage.modify:/p} also overwrites, deletes and renames (a
  * strict superset of create). A scope path is relative to the issuer's base path and must be given ({@code /}
  * for everything under the base); a scope whose path is missing or leaves the base opens nothing. Immutable.
@@ -17,7 +18,8 @@ import org.opensrm.common.SrmPath;
 final class ScopePolicy implements PathPolicy {
     private record Grant(Access access, SrmPath path) {
         boolean covers(Access wanted, SrmPath target) {
-            boolean kind = access == wanted || access == Access.MODIFY && wanted == Access.CREATE;
+            boolean kind = access == wanted || access == Access.MODIFY && wanted == Access.CREATE
+                    || access == Access.STAGE && wanted == Access.READ;
             return kind && path.contains(target);
         }
     }
@@ -37,6 +39,7 @@ final class ScopePolicy implements PathPolicy {
             String name = colon < 0 ? scope : scope.substring(0, colon);
             Access access = switch (name) {
                 case "storage.read" -> Access.READ;
+                case "storage.stage" -> Access.STAGE;
                 case "storage.create" -> Access.CREATE;
                 case "storage.modify" -> Access.MODIFY;
                 default -> null;

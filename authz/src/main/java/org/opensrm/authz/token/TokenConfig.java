@@ -20,9 +20,10 @@ import java.util.Set;
  * @param maxTokenBytes   longer tokens are refused before they are parsed, default {@value #MAX_TOKEN_BYTES}, at most
  *                        {@value #MAX_TOKEN_BYTES_LIMIT}
  * @param refreshInterval how often the JWKS files and the group map are looked at for changes
+ * @param fetching        how the keys of issuers without a JWKS file are fetched by URL
  */
 public record TokenConfig(List<TokenIssuer> issuers, List<String> audiences, Optional<Path> groupMap,
-                          Duration clockSkew, int maxTokenBytes, Duration refreshInterval) {
+                          Duration clockSkew, int maxTokenBytes, Duration refreshInterval, KeyFetching fetching) {
     /** The audience the WLCG Common JWT Profile reserves for tokens any relying party accepts. */
     public static final String ANY_AUDIENCE = "https://wlcg.cern.ch/jwt/v1/any";
     public static final int MAX_TOKEN_BYTES = 16 * 1024;
@@ -34,6 +35,7 @@ public record TokenConfig(List<TokenIssuer> issuers, List<String> audiences, Opt
         issuers = List.copyOf(issuers);
         audiences = List.copyOf(audiences);
         Objects.requireNonNull(groupMap, "groupMap");
+        Objects.requireNonNull(fetching, "fetching");
         if (issuers.isEmpty()) {
             throw new IllegalArgumentException("the token mapper needs at least one issuer");
         }
@@ -56,6 +58,12 @@ public record TokenConfig(List<TokenIssuer> issuers, List<String> audiences, Opt
         if (refreshInterval.isNegative()) {
             throw new IllegalArgumentException("refreshInterval must not be negative: " + refreshInterval);
         }
+    }
+
+    /** Issuers with JWKS files, or fetched with the {@linkplain KeyFetching#DEFAULT defaults}. */
+    public TokenConfig(List<TokenIssuer> issuers, List<String> audiences, Optional<Path> groupMap,
+            Duration clockSkew, int maxTokenBytes, Duration refreshInterval) {
+        this(issuers, audiences, groupMap, clockSkew, maxTokenBytes, refreshInterval, KeyFetching.DEFAULT);
     }
 
     /** With the default skew and size limit. */

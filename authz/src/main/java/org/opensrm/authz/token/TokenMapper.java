@@ -54,7 +54,8 @@ public final class TokenMapper implements Mapper {
         String account = accountOf(token);
         PathPolicy paths = ScopePolicy.of(token.scopes(), token.issuer().basePath())
                 .<PathPolicy>map(p -> p).orElse(PathPolicy.ANY);
-        return Optional.of(new Mapping(account, OptionalInt.empty(), paths, Optional.of(token.subject())));
+        return Optional.of(new Mapping(account, OptionalInt.empty(), paths, Optional.of(token.subject()),
+                Optional.of(new Mapping.TokenHolder(token.issuer().iss(), token.sub()))));
     }
 
     private String accountOf(VerifiedToken token) throws SrmException {

@@ -16,21 +16,19 @@ import com.nimbusds.jwt.SignedJWT;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.opensrm.authz.internal.MalformedFileException;
-import org.opensrm.authz.internal.ReloadingFile;
 import org.opensrm.common.SrmException;
 
 /**
  * Checks a bearer token in the order that spends least on a bad one: its size before anything is parsed, then
  * the algorithm named by its header (only RSA and EC signatures: {@code none} and the HMAC algorithms, which
  * would take a public key as a shared secret, are refused), then the issuer, then the signature with the
- * issuer's keys (from its JWKS file, re-read when it changes), then lifetime, audience and subject. Every
+ * issuer's keys (from its JWKS file, re-read when it changes, or fetched from the issuer by URL; a key id they
+ * lack fetches them again, as far as {@link IssuerKeys} allows), then lifetime, audience and subject. Every
  * refusal is an {@code SRM_AUTHORIZATION_FAILURE} whose message says which check failed and never quotes the
  * token. Thread-safe.
  */
@@ -39,7 +37,7 @@ final class TokenVerifier {
             JWSAlgorithm.RS512, JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512, JWSAlgorithm.ES256,
             JWSAlgorithm.ES384, JWSAlgorithm.ES512);
 
-    private record Trusted(TokenIssuer issuer, ReloadingFile<JWKSet> keys) {
+    private record Trusted(TokenIssuer issuer, IssuerKeys keys) {
     }
 
     private final Map<String, Trusted> issuers = new LinkedHashMap<>();
@@ -50,9 +48,13 @@ final class TokenVerifier {
 
     /** @throws IllegalArgumentException naming a JWKS file that is missing, unreadable or not a JWK set */
     TokenVerifier(TokenConfig config, Clock clock) {
+        JwksFetcher fetcher = config.issuers().stream().anyMatch(i -> i.jwksFile().isEmpty())
+                ? new JwksFetcher(config.fetching()) : null;
         for (TokenIssuer i : config.issuers()) {
-            issuers.put(i.iss(), new Trusted(i, new ReloadingFile<>("JWKS of token issuer " + i.name(), i.jwksFile(),
-                    TokenVerifier::parseKeys, config.refreshInterval())));
+            IssuerKeys keys = i.jwksFile().isPresent()
+                    ? new FileIssuerKeys(i, i.jwksFile().get(), config.refreshInterval())
+                    : new RemoteIssuerKeys(i, fetcher, config.fetching(), clock);
+            issuers.put(i.iss(), new Trusted(i, keys));
         }
         this.audiences = Set.copyOf(config.audiences());
         this.skewMillis = config.clockSkew().toMillis();
@@ -83,7 +85,7 @@ final class TokenVerifier {
         if (trusted == null) {
             throw SrmException.denied("bearer token issuer " + printable(iss) + " is not trusted");
         }
-        if (!signatureValid(jwt, trusted.keys().get())) {
+        if (!signatureValid(jwt, keysFor(jwt.getHeader().getKeyID(), trusted))) {
             throw SrmException.denied("bearer token signature does not verify with the keys of issuer "
                     + trusted.issuer().name());
         }
@@ -130,6 +132,25 @@ final class TokenVerifier {
                 + " does not name this server");
     }
 
+    /**
+     * The issuer's keys, fetched again first when the token names a key id they lack (a rotated key), as far as
+     * the key source allows.
+     */
+    private static JWKSet keysFor(String kid, Trusted trusted) throws SrmException {
+        JWKSet keys = trusted.keys().keys();
+        if (kid == null || keys.getKeyByKeyId(kid) != null) {
+            return keys;
+        }
+        if (trusted.keys().refreshForUnknownKey()) {
+            keys = trusted.keys().keys();
+        }
+        if (keys.getKeyByKeyId(kid) == null) {
+            throw SrmException.denied("bearer token key id " + printable(kid) + " is not among the keys of issuer "
+                    + trusted.issuer().name() + " (from " + trusted.keys().origin() + ")");
+        }
+        return keys;
+    }
+
     private static boolean signatureValid(SignedJWT jwt, JWKSet keys) {
         String kid = jwt.getHeader().getKeyID();
         for (JWK key : keys.getKeys()) {
@@ -156,22 +177,6 @@ final class TokenVerifier {
             return new ECDSAVerifier(ec);
         }
         return null;
-    }
-
-    private static JWKSet parseKeys(java.nio.file.Path file, String content) throws MalformedFileException {
-        try {
-            JWKSet set = JWKSet.parse(content);
-            List<JWK> verifying = new ArrayList<>();
-            for (JWK k : set.getKeys()) {
-                if (k.isPrivate()) {
-                    throw new MalformedFileException(1, "key " + k.getKeyID() + " is a private key");
-                }
-                verifying.add(k);
-            }
-            return new JWKSet(verifying);
-        } catch (ParseException e) {
-            throw new MalformedFileException(1, "not a JWK set: " + e.getMessage());
-        }
     }
 
     /** An untrusted claim for a message: short and printable. */

@@ -154,7 +154,10 @@ class TokenMapperTest {
     @Test
     void tokenSignedByAnotherKeyIsRefused() throws Exception {
         TokenFixture stranger = new TokenFixture(dir, "k1-impostor");
-        assertTrue(refusal(stranger.token("x", "storage.read:/")).contains("signature"));
+        assertTrue(refusal(stranger.token("x", "storage.read:/")).contains("key id 'k1-impostor' is not among the"
+                + " keys of issuer test"));
+        TokenFixture sameKid = new TokenFixture(Files.createDirectories(dir.resolve("other")), "k1");
+        assertTrue(refusal(sameKid.token("x", "storage.read:/")).contains("signature"));
     }
 
     @Test

@@ -65,7 +65,7 @@ public final class QueuedGetService implements GetService {
         for (String surl : request.surls()) {
             String text = surl == null ? "" : surl;
             try {
-                surls.parse(text, caller, Access.READ);
+                surls.parse(text, caller, kind == RequestKind.GET ? Access.READ : Access.STAGE);
             } catch (SrmException e) {
                 refused.put(files.size(), e);
             }

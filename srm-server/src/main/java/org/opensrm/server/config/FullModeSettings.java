@@ -58,7 +58,7 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
         Duration pin = notAbove(c, "srm.pin.lifetime", "srm.pin.lifetime.max");
         Duration reaper = positive(c, "srm.reaper.interval");
         if (reaper.toMillis() < 100) {
-            throw new ConfigException("configuration key 'srm.reaper.interval' must be at least 100ms, got '"
+            c.invalid("srm.reaper.interval", "configuration key 'srm.reaper.interval' must be at least 100ms, got '"
                     + c.get("srm.reaper.interval") + "'");
         }
         return new FullModeSettings(store, postgres, scheduler(c), request, positive(c, "srm.request.lifetime.max"),
@@ -79,17 +79,17 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
     private static PostgresStoreConfig postgres(RawConfig c) throws ConfigException {
         String url = c.require(PG + "url");
         if (!url.startsWith("jdbc:postgresql://")) {
-            throw new ConfigException("configuration key '" + PG + "url' must be a jdbc:postgresql://host:port/database"
+            c.invalid(PG + "url", "configuration key '" + PG + "url' must be a jdbc:postgresql://host:port/database"
                     + " URL, got '" + url + "'");
         }
         Duration connect = c.getDuration(PG + "connect.timeout");
         if (connect.toMillis() < 250) {
-            throw new ConfigException("configuration key '" + PG + "connect.timeout' must be at least 250ms, got '"
+            c.invalid(PG + "connect.timeout", "configuration key '" + PG + "connect.timeout' must be at least 250ms, got '"
                     + c.get(PG + "connect.timeout") + "'");
         }
         Duration query = c.getDuration(PG + "query.timeout");
         if (query.toSeconds() < 1) {
-            throw new ConfigException("configuration key '" + PG + "query.timeout' must be at least 1s, got '"
+            c.invalid(PG + "query.timeout", "configuration key '" + PG + "query.timeout' must be at least 1s, got '"
                     + c.get(PG + "query.timeout") + "'");
         }
         return PostgresStoreConfig.builder(url, c.require(PG + "user"))
@@ -129,7 +129,7 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
     private static Duration notAbove(RawConfig c, String key, String maxKey) throws ConfigException {
         Duration d = positive(c, key);
         if (d.compareTo(positive(c, maxKey)) > 0) {
-            throw new ConfigException("configuration key '" + key + "' (" + c.get(key) + ") must not exceed "
+            c.invalid(key, "configuration key '" + key + "' (" + c.get(key) + ") must not exceed "
                     + maxKey + " (" + c.get(maxKey) + ")");
         }
         return d;
@@ -138,8 +138,8 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
     private static Duration positive(RawConfig c, String key) throws ConfigException {
         Duration d = c.getDuration(key);
         if (d.isZero()) {
-            throw new ConfigException("configuration key '" + key + "' must be longer than 0, got '" + c.get(key)
-                    + "'");
+            c.invalid(key, "configuration key '" + key + "' must be longer than 0, got '" + c.get(key) + "'");
+            return Duration.ofSeconds(1);
         }
         return d;
     }

@@ -36,7 +36,7 @@ final class LoadProbeSettings {
                 try {
                     b.doorEndpoints(door(k.substring(DOOR_ENDPOINTS.length())), c.getList(k));
                 } catch (IllegalArgumentException e) {
-                    throw new ConfigException("configuration key '" + k + "': " + e.getMessage());
+                    c.invalid(k, "configuration key '" + k + "': " + e.getMessage());
                 }
             }
         }
@@ -53,7 +53,8 @@ final class LoadProbeSettings {
         } catch (IllegalArgumentException e) {
             String key = KEY_OF_COMPLAINT.entrySet().stream().filter(x -> e.getMessage().contains(x.getKey()))
                     .map(Map.Entry::getValue).findFirst().orElse("gridftp.loadprobe.*");
-            throw new ConfigException("configuration key '" + key + "': " + e.getMessage());
+            c.invalid(key, "configuration key '" + key + "': " + e.getMessage());
+            return LoadProbeConfig.builder().build();
         }
     }
 
@@ -75,7 +76,8 @@ final class LoadProbeSettings {
             }
             return d;
         } catch (NumberFormatException e) {
-            throw new ConfigException("configuration key '" + key + "' must be a number of at least 0, got '" + v + "'");
+            c.invalid(key, "configuration key '" + key + "' must be a number of at least 0, got '" + v + "'");
+            return Double.parseDouble(ConfigKeys.find(key).map(ConfigKey::defaultValue).orElse("1"));
         }
     }
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.opensrm.authz.token.KeyFetching;
 import org.opensrm.authz.token.TokenConfig;
 import org.opensrm.authz.token.TokenIssuer;
 import org.opensrm.common.SrmException;
@@ -70,20 +71,42 @@ public record ServerConfig(
                 : c.getLong(key, 1024 * 1024);
     }
 
-    public static ServerConfig from(RawConfig c) throws ConfigException {
+    /**
+     * Reads and checks the whole configuration.
+     *
+     * @throws ConfigException naming every problem found (unknown keys, bad values, keys that do not go
+     *                         together), one per line, not only the first
+     */
+    public static ServerConfig from(RawConfig raw) throws ConfigException {
+        RawConfig c = raw.collecting();
+        ServerConfig config = null;
+        try {
+            config = read(c);
+        } catch (ConfigException e) {
+            c.invalid(e); // a problem that stopped the reading: reported with those found before it
+        } catch (IllegalArgumentException e) {
+            if (!c.hasProblems()) {
+                throw e;
+            } // else a builder refused a stand-in for a value already reported
+        }
+        c.failOnProblems();
+        return config;
+    }
+
+    private static ServerConfig read(RawConfig c) throws ConfigException {
         String tokenKey = c.require("srm.token.key");
-        if (tokenKey.length() < 16) {
-            throw new ConfigException("configuration key 'srm.token.key' must be at least 16 characters long");
+        if (!c.hasProblem("srm.token.key") && tokenKey.length() < 16) {
+            c.invalid("srm.token.key", "configuration key 'srm.token.key' must be at least 16 characters long");
         }
         int threadsMin = c.getInt("jetty.threads.min", 1, 10_000);
         int threadsMax = c.getInt("jetty.threads.max", 2, 10_000);
-        if (threadsMax < threadsMin) {
-            throw new ConfigException("configuration key 'jetty.threads.max' (" + threadsMax
+        if (threadsMax < threadsMin && !c.hasProblem("jetty.threads.min")) {
+            c.invalid("jetty.threads.max", "configuration key 'jetty.threads.max' (" + threadsMax
                     + ") must not be below jetty.threads.min (" + threadsMin + ")");
         }
         Path root = c.getPath("backend.root");
-        if (!root.isAbsolute()) {
-            throw new ConfigException("configuration key 'backend.root' must be an absolute path, got '" + root + "'");
+        if (!root.isAbsolute() && !c.hasProblem("backend.root")) {
+            c.invalid("backend.root", "configuration key 'backend.root' must be an absolute path, got '" + root + "'");
         }
         String prefix = c.isSet("gridftp.path.prefix") ? c.get("gridftp.path.prefix") : root.toString();
         return new ServerConfig(
@@ -127,8 +150,8 @@ public record ServerConfig(
     private static Duration handshakeTimeout(RawConfig c) throws ConfigException {
         Duration d = c.getDuration("jetty.handshake.timeout");
         if (d.toMillis() < 100) {
-            throw new ConfigException("configuration key 'jetty.handshake.timeout' must be at least 100ms, got '"
-                    + c.get("jetty.handshake.timeout") + "'");
+            c.invalid("jetty.handshake.timeout", "configuration key 'jetty.handshake.timeout' must be at least 100ms,"
+                    + " got '" + c.get("jetty.handshake.timeout") + "'");
         }
         return d;
     }
@@ -137,7 +160,7 @@ public record ServerConfig(
         List<String> mappers = c.getList("srm.authz.mappers");
         if (mappers.isEmpty() || !Authz.MAPPERS.containsAll(mappers) || mappers.stream().distinct().count()
                 != mappers.size()) {
-            throw new ConfigException("configuration key 'srm.authz.mappers' must list one or more of "
+            c.invalid("srm.authz.mappers", "configuration key 'srm.authz.mappers' must list one or more of "
                     + Authz.MAPPERS + " once each, got '" + c.get("srm.authz.mappers") + "'");
         }
         Optional<Path> roleMap = optionalPath(c, "srm.authz.vomsmap");
@@ -146,7 +169,7 @@ public record ServerConfig(
         }
         String url = mappers.contains("gums") ? c.require("srm.authz.gums.url") : c.get("srm.authz.gums.url");
         if (!url.isEmpty() && !url.startsWith("https://")) {
-            throw new ConfigException("configuration key 'srm.authz.gums.url' must be an https:// URL, got '"
+            c.invalid("srm.authz.gums.url", "configuration key 'srm.authz.gums.url' must be an https:// URL, got '"
                     + url + "'");
         }
         Gums gums = new Gums(url, c.getDuration("srm.authz.gums.timeout"), c.getDuration("srm.authz.gums.cache.ttl"),
@@ -160,10 +183,10 @@ public record ServerConfig(
     private static Optional<TokenConfig> tokens(RawConfig c, boolean mapper) throws ConfigException {
         List<String> names = c.getList("srm.authz.tokens.issuers");
         if (names.isEmpty() != !mapper) {
-            throw new ConfigException(mapper ? "the token mapper needs 'srm.authz.tokens.issuers'"
+            c.invalid("srm.authz.tokens.issuers", mapper ? "the token mapper needs 'srm.authz.tokens.issuers'"
                     : "'srm.authz.tokens.issuers' is set but token is not in 'srm.authz.mappers'");
         }
-        if (!mapper) {
+        if (!mapper || names.isEmpty()) {
             return Optional.empty();
         }
         List<TokenIssuer> issuers = new java.util.ArrayList<>();
@@ -173,18 +196,37 @@ public record ServerConfig(
             Optional<String> account = c.isSet(key + "account") ? Optional.of(c.get(key + "account"))
                     : Optional.empty();
             try {
-                issuers.add(TokenIssuer.of(name, c.require(key + "iss"), Path.of(c.require(key + "jwks")), base, account));
+                String iss = c.require(key + "iss");
+                issuers.add(c.isSet(key + "jwks") ? TokenIssuer.of(name, iss, c.getPath(key + "jwks"), base, account)
+                        : TokenIssuer.byUrl(name, iss, base, account));
             } catch (IllegalArgumentException e) {
-                throw new ConfigException("token issuer " + name + ": " + e.getMessage());
+                c.invalid(key + "iss", "token issuer " + name + ": " + e.getMessage());
             }
         }
         try {
             return Optional.of(new TokenConfig(issuers, c.getList("srm.authz.tokens.audiences"),
                     optionalPath(c, "srm.authz.tokens.groupmap"), c.getDuration("srm.authz.tokens.clock.skew"),
-                    c.getInt("srm.authz.tokens.max.bytes", 512, TokenConfig.MAX_TOKEN_BYTES_LIMIT), c.getDuration("srm.authz.refresh")));
+                    c.getInt("srm.authz.tokens.max.bytes", 512, TokenConfig.MAX_TOKEN_BYTES_LIMIT), c.getDuration("srm.authz.refresh"),
+                    keyFetching(c)));
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("srm.authz.tokens: " + e.getMessage());
+            if (!issuers.isEmpty() || names.isEmpty()) {
+                c.invalid("srm.authz.tokens", "srm.authz.tokens: " + e.getMessage());
+            }
+            return Optional.empty();
         }
+    }
+
+    /** {@code srm.authz.tokens.fetch.*}: how the keys of issuers without a JWKS file are fetched (issue 22, 13). */
+    private static KeyFetching keyFetching(RawConfig c) throws ConfigException {
+        List<String> trust = c.getList("srm.authz.tokens.fetch.trust");
+        if (trust.isEmpty() || !List.of("system", "cadir").containsAll(trust)) {
+            c.invalid("srm.authz.tokens.fetch.trust", "configuration key 'srm.authz.tokens.fetch.trust' must be system, cadir or"
+                    + " system,cadir, got '" + c.get("srm.authz.tokens.fetch.trust") + "'");
+        }
+        return new KeyFetching(trust.contains("system"),
+                trust.contains("cadir") ? Optional.of(c.getPath("srm.cadir")) : Optional.empty(),
+                c.getDuration("srm.authz.tokens.fetch.refresh"), c.getDuration("srm.authz.tokens.fetch.unknown.kid.gap"),
+                c.getDuration("srm.authz.tokens.fetch.timeout"));
     }
 
     private static Optional<Path> optionalPath(RawConfig c, String key) throws ConfigException {
@@ -206,12 +248,13 @@ public record ServerConfig(
             }
         }
         String uri = on ? c.require("backend.hdfs.uri") : c.get("backend.hdfs.uri");
-        if (on && !uri.startsWith("hdfs://")) {
-            throw new ConfigException("configuration key 'backend.hdfs.uri' must be an hdfs:// URI, got '" + uri + "'");
+        if (on && !uri.startsWith("hdfs://") && !c.hasProblem("backend.hdfs.uri")) {
+            c.invalid("backend.hdfs.uri", "configuration key 'backend.hdfs.uri' must be an hdfs:// URI, got '" + uri
+                    + "'");
         }
         boolean principal = c.isSet("backend.hdfs.kerberos.principal");
         if (principal != c.isSet("backend.hdfs.kerberos.keytab")) {
-            throw new ConfigException("configuration keys 'backend.hdfs.kerberos.principal' and "
+            c.invalid("backend.hdfs.kerberos.principal", "configuration keys 'backend.hdfs.kerberos.principal' and "
                     + "'backend.hdfs.kerberos.keytab' go together");
         }
         String checksums = c.oneOf("backend.hdfs.list.checksums", "true", "false");
@@ -233,8 +276,8 @@ public record ServerConfig(
             }
             return m;
         } catch (NumberFormatException e) {
-            throw new ConfigException("configuration key '" + key + "' must be octal permission bits like 0775, got '"
-                    + v + "'");
+            c.invalid(key, "configuration key '" + key + "' must be octal permission bits like 0775, got '" + v + "'");
+            return 0775;
         }
     }
 
@@ -244,7 +287,7 @@ public record ServerConfig(
             try {
                 out.add(GridFtpNode.parse(n));
             } catch (IllegalArgumentException e) {
-                throw new ConfigException("configuration key 'gridftp.nodes': " + e.getMessage());
+                c.invalid("gridftp.nodes " + n, "configuration key 'gridftp.nodes': " + e.getMessage());
             }
         }
         return List.copyOf(out);
@@ -253,7 +296,7 @@ public record ServerConfig(
     private static List<StaticSpaceToken> spaceTokens(RawConfig c) throws ConfigException {
         for (String key : c.keys()) {
             if (key.startsWith("space.token.") && !key.matches("space\\.token\\..+\\.(path|description|size|group)")) {
-                throw new ConfigException("unknown configuration key '" + key
+                c.invalid(key, "unknown configuration key '" + key
                         + "' (space token keys are space.token.NAME.path, .description, .size and .group)");
             }
         }
@@ -266,7 +309,7 @@ public record ServerConfig(
                 long size = c.isSet(base + "size") ? c.getLong(base + "size", 0) : 0;
                 out.add(new StaticSpaceToken(name, path, desc, size));
             } catch (SrmException e) {
-                throw new ConfigException("configuration key '" + base + "path': " + e.getMessage());
+                c.invalid(base + "path", "configuration key '" + base + "path': " + e.getMessage());
             }
         }
         return List.copyOf(out);

@@ -32,7 +32,7 @@ public record SpaceSettings(SpaceLimits limits, Map<String, String> tokenGroups)
         Duration lifetime = positive(c, "space.reservation.default-lifetime");
         Duration max = positive(c, "space.reservation.max-lifetime");
         if (lifetime.compareTo(max) > 0) {
-            throw new ConfigException("configuration key 'space.reservation.default-lifetime' must not exceed "
+            c.invalid("space.reservation.default-lifetime", "configuration key 'space.reservation.default-lifetime' must not exceed "
                     + "space.reservation.max-lifetime");
         }
         Map<String, Long> voLimits = new HashMap<>();
@@ -41,7 +41,8 @@ public record SpaceSettings(SpaceLimits limits, Map<String, String> tokenGroups)
             if (key.startsWith(VO_LIMIT)) {
                 String vo = key.substring(VO_LIMIT.length());
                 if (vo.isEmpty() || vo.contains("/") || vo.contains(".")) {
-                    throw new ConfigException("configuration key '" + key + "': a VO name follows space.limit.vo.");
+                    c.invalid(key, "configuration key '" + key + "': a VO name follows space.limit.vo.");
+                    continue;
                 }
                 voLimits.put(vo, c.getLong(key, 0));
             }
@@ -53,7 +54,8 @@ public record SpaceSettings(SpaceLimits limits, Map<String, String> tokenGroups)
                 try {
                     SpaceReservation.declared(name, Optional.of(group), 0, name, java.time.Instant.EPOCH);
                 } catch (IllegalArgumentException e) {
-                    throw new ConfigException("configuration key '" + key + "': " + e.getMessage());
+                    c.invalid(key, "configuration key '" + key + "': " + e.getMessage());
+                    continue;
                 }
                 groups.put(name, group);
             }
@@ -71,7 +73,8 @@ public record SpaceSettings(SpaceLimits limits, Map<String, String> tokenGroups)
     private static Duration positive(RawConfig c, String key) throws ConfigException {
         Duration d = c.getDuration(key);
         if (d.isZero()) {
-            throw new ConfigException("configuration key '" + key + "' must be positive");
+            c.invalid(key, "configuration key '" + key + "' must be positive");
+            return Duration.ofSeconds(1);
         }
         return d;
     }

@@ -32,20 +32,23 @@ class RawConfigTest {
     @Test
     void unknownKeyInFileIsRefusedNamingIt() throws IOException {
         Path f = Files.writeString(dir.resolve("srm.conf"), "srm.port=8443\njetty.thread.max=10\n");
-        ConfigException e = assertThrows(ConfigException.class, () -> RawConfig.load(f, List.of()));
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ServerConfig.from(RawConfig.load(f, List.of("srm.token.key=0123456789abcdef"))));
         assertNames(e, "jetty.thread.max");
     }
 
     @Test
     void unknownKeyInSetOverrideIsRefusedNamingIt() {
         ConfigException e = assertThrows(ConfigException.class,
-                () -> RawConfig.load(null, List.of("ls.max.entrys=5")));
+                () -> ServerConfig.from(RawConfig.load(null, List.of("ls.max.entrys=5",
+                        "srm.token.key=0123456789abcdef"))));
         assertNames(e, "ls.max.entrys");
     }
 
     @Test
     void setOverrideWithoutEqualsSignIsRefused() {
-        ConfigException e = assertThrows(ConfigException.class, () -> RawConfig.load(null, List.of("srm.port")));
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ServerConfig.from(RawConfig.load(null, List.of("srm.port", "srm.token.key=0123456789abcdef"))));
         assertNames(e, "srm.port");
     }
 

@@ -31,7 +31,8 @@ final class SrmSoap {
         this(site.port(), client, extraHeaders);
     }
 
-    private SrmSoap(int port, HttpgSoapClient client, Map<String, String> extraHeaders) {
+    /** Calls made by {@code client} with {@code extraHeaders} to the server of the site on {@code port}. */
+    SrmSoap(int port, HttpgSoapClient client, Map<String, String> extraHeaders) {
         this.client = client;
         this.port = port;
         this.headers = new java.util.HashMap<>(Map.of("Content-Type", "text/xml; charset=utf-8",
