@@ -59,8 +59,13 @@ class DelegatedProxiesAfterSigkillTest {
         }
     }
 
+    /**
+     * Full mode on {@code work}/state. The first delegation to a fresh JVM generates its first RSA key with nothing
+     * compiled yet: on a loaded machine that can outlast the 10 s handshake deadline, hence a minute here.
+     */
     private static Map<String, String> fullMode() {
-        return Map.of("srm.mode", "full", "srm.state.dir", work.resolve("state").toString());
+        return Map.of("srm.mode", "full", "srm.state.dir", work.resolve("state").toString(),
+                "jetty.handshake.timeout", "60s");
     }
 
     @Test
@@ -69,9 +74,8 @@ class DelegatedProxiesAfterSigkillTest {
         Path source = bigSource(site.onDisk(SOURCE));
         Path copyWork = work.resolve("state").resolve("copy-work");
         HttpgSoapClient delegating = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir())
-                .withTimeoutMillis(30_000).delegating(Duration.ofHours(1));
-        Response made = delegating.post("127.0.0.1", server.port(), "/srm/managerv2", Map.of(),
-                GsoapEnvelope.of("srmCopy", "<srmCopyRequest><arrayOfFileRequests><requestArray><sourceSURL>"
+                .withTimeoutMillis(90_000).delegating(Duration.ofHours(1));
+        Response made = copy(delegating, GsoapEnvelope.of("srmCopy", "<srmCopyRequest><arrayOfFileRequests><requestArray><sourceSURL>"
                         + GsoapEnvelope.text(E2eSite.surl(server.port(), SOURCE)) + "</sourceSURL><targetSURL>"
                         + GsoapEnvelope.text(E2eSite.surl(server.port(), "/alice/killed-copy")) + "</targetSURL>"
                         + "</requestArray></arrayOfFileRequests></srmCopyRequest>"));
@@ -97,6 +101,14 @@ class DelegatedProxiesAfterSigkillTest {
         assertFalse(Files.exists(site.onDisk("/alice/killed-copy")));
         assertEquals(List.of(), proxies(copyWork));
         Files.delete(source);
+    }
+
+    private static Response copy(HttpgSoapClient client, byte[] request) throws IOException {
+        try {
+            return client.post("127.0.0.1", server.port(), "/srm/managerv2", Map.of(), request);
+        } catch (IOException e) {
+            throw new IOException("srmCopy: " + e.getMessage() + "; the server logged:\n" + server.log(), e);
+        }
     }
 
     /** A sparse 2 GiB file owned by Alice's account: quick to read, seconds to move. */
