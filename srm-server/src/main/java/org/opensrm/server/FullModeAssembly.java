@@ -89,12 +89,13 @@ final class FullModeAssembly {
      */
     ModeServices assemble(RequestStore store, SurlParser surls, GridFtpPaths gridftp, SpaceTokens spaces,
                           Lister lister, AccountResolver accounts) throws IOException, ConfigException {
+        GlobusUrlCopyTransfer transfer = new GlobusUrlCopyTransfer(copyToolSettings(), copyTools);
         SpaceStore spaceStore = RequestStoreOpening.openSpaces(config, clock);
         SpaceService reservations = new SpaceService(spaceStore, config.space().limits(), this::sizeOf,
                 new StoredPins(store, surls), new TokenGenerator(), clock);
         FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces,
                 Optional.of(reservations), lister, accounts, config.full().scheduler(), fullModeConfig(config),
-                copySetup(), clock);
+                copySetup(transfer), clock);
         SpaceMetrics.register(metrics, reservations);
         metrics.gauge("srm_full_files_queued", () -> full.scheduler().queued());
         for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
@@ -107,6 +108,7 @@ final class FullModeAssembly {
                     @Override
                     public void start() throws SrmException {
                         declareStaticTokens(reservations, spaces);
+                        removeLeftoverProxies(transfer); // before the engine resumes any copy
                         full.start();
                     }
 
@@ -156,30 +158,51 @@ final class FullModeAssembly {
     }
 
     /**
-     * srmCopy's parts from the {@code srm.copy.*} keys: globus-url-copy between this server's doors (always allowed
-     * copy peers) and those of {@code srm.copy.peers}, an SRM client presenting the client's delegated credential,
-     * and the delegated credentials the transport keeps.
+     * A server killed during copies leaves their delegated proxies (private keys) in the copy work directory:
+     * removed at start, before anything is served. One that cannot be removed stops the start.
      */
-    private CopySetup copySetup() throws ConfigException {
-        CopySettings c = config.copy();
-        List<String> allowed = new ArrayList<>(c.peers());
-        config.gridftpNodes().forEach(n -> allowed.add(n.host() + ":" + n.port()));
-        CopyPeers peers;
+    private static void removeLeftoverProxies(GlobusUrlCopyTransfer transfer) throws SrmException {
         try {
-            peers = CopyPeers.of(allowed);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("srm.copy.peers: " + e.getMessage());
+            transfer.removeLeftoverProxies();
+        } catch (IOException e) {
+            throw new SrmException(SrmStatus.SRM_INTERNAL_ERROR, "cannot remove the delegated proxies left in the"
+                    + " copy work directory: " + e.getMessage());
         }
-        GridFtpCopyConfig tools = GridFtpCopyConfig.builder(config.caDir(),
-                        c.workDir().orElse(config.stateDir().resolve("copy-work")))
-                .globusUrlCopy(c.globusUrlCopy()).gfalRm(c.gfalRm()).gfalSum(c.gfalSum()).peers(peers)
-                .attempts(c.attempts()).backoff(c.backoff(), c.backoffMax()).stallTimeout(c.stallTimeout()).build();
+    }
+
+    /**
+     * srmCopy's parts from the {@code srm.copy.*} keys: {@code transfer} (globus-url-copy between this server's
+     * doors and those of {@code srm.copy.peers}), an SRM client presenting the client's delegated credential, and
+     * the delegated credentials the transport keeps.
+     */
+    private CopySetup copySetup(GlobusUrlCopyTransfer transfer) throws ConfigException {
+        CopySettings c = config.copy();
         try {
-            return CopySetup.of(new GlobusUrlCopyTransfer(tools, copyTools),
-                    new HttpgSrmClient(config.caDir(), c.callTimeout()), peers, delegations, ownPort);
+            return CopySetup.of(transfer, new HttpgSrmClient(config.caDir(), c.callTimeout()), copyPeers(),
+                    delegations, ownPort);
         } catch (IOException e) {
             throw new ConfigException("srmCopy cannot trust other storage elements: " + e.getMessage());
         }
+    }
+
+    /** This server's doors (always allowed copy peers) and those of {@code srm.copy.peers}. */
+    private CopyPeers copyPeers() throws ConfigException {
+        CopySettings c = config.copy();
+        List<String> allowed = new ArrayList<>(c.peers());
+        config.gridftpNodes().forEach(n -> allowed.add(n.host() + ":" + n.port()));
+        try {
+            return CopyPeers.of(allowed);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("srm.copy.peers: " + e.getMessage());
+        }
+    }
+
+    /** The transfer tools' settings from the {@code srm.copy.*} keys. */
+    private GridFtpCopyConfig copyToolSettings() throws ConfigException {
+        CopySettings c = config.copy();
+        return GridFtpCopyConfig.builder(config.caDir(), c.workDir().orElse(config.stateDir().resolve("copy-work")))
+                .globusUrlCopy(c.globusUrlCopy()).gfalRm(c.gfalRm()).gfalSum(c.gfalSum()).peers(copyPeers())
+                .attempts(c.attempts()).backoff(c.backoff(), c.backoffMax()).stallTimeout(c.stallTimeout()).build();
     }
 
     /** {@link FullModeConfig} from the {@code srm.*} keys full mode reads. */

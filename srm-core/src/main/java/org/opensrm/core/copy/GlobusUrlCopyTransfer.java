@@ -49,6 +49,18 @@ public final class GlobusUrlCopyTransfer implements ThirdPartyTransfer {
         this.executor = executor;
     }
 
+    /**
+     * Removes the delegated proxies a previous run of the server left in the work directory (killed during a copy,
+     * it could not delete them): called at start, before any copy runs. Logs how many, never what.
+     */
+    public void removeLeftoverProxies() throws IOException {
+        int removed = ProxyFile.removeLeftovers(config.workDir());
+        if (removed > 0) {
+            LOG.warn("removed {} delegated proxy file(s) left in {} by a server that stopped during copies",
+                    removed, config.workDir());
+        }
+    }
+
     @Override
     public Capabilities capabilities() {
         return new Capabilities(Set.of(GSIFTP), Optional.of("adler32"));

@@ -3,6 +3,7 @@ package org.opensrm.core.full;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.IntSupplier;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
@@ -11,23 +12,26 @@ import org.opensrm.core.copy.CopyPeers;
 import org.opensrm.core.service.SurlParser;
 
 /**
- * The two ends of one srmCopy file, told apart: exactly one is a SURL of this storage element (its host and SRM
- * port), the other a remote {@code srm://} SURL or a {@code gsiftp://} URL on an allowed copy peer. A pull brings
- * the remote source here, a push sends the local source away.
+ * The two ends of one srmCopy file, told apart: a SURL of this storage element (its host and SRM port) and a remote
+ * {@code srm://} SURL or a {@code gsiftp://} URL on an allowed copy peer, or two SURLs of this storage element. A pull
+ * brings the remote source here, a push sends the local source away; a copy within this storage element is a pull
+ * whose source is here too ({@link #localSource}), read through one of this server's own doors.
  *
- * @param pull   whether the local end is the target
- * @param local  the local end's path
- * @param remote the remote end
+ * @param pull        whether the local end is the target (also for a copy within this storage element)
+ * @param local       the local end's path (the target of a pull)
+ * @param remote      the remote end; for a copy within this storage element, the source SURL
+ * @param localSource the source's path when it is on this storage element too
  */
-record CopyEnds(boolean pull, SrmPath local, URI remote) {
+record CopyEnds(boolean pull, SrmPath local, URI remote, Optional<SrmPath> localSource) {
 
+    /** Whether the source is asked of another SRM (srmPrepareToGet/Put) before the transfer. */
     boolean remoteIsSrm() {
-        return "srm".equalsIgnoreCase(remote.getScheme());
+        return localSource.isEmpty() && "srm".equalsIgnoreCase(remote.getScheme());
     }
 
     /**
-     * @throws SrmException {@code SRM_INVALID_PATH} for a malformed URL, a pair naming the same file, or no end (or
-     *                      both) here; {@code SRM_AUTHORIZATION_FAILURE} for a remote host outside the copy peers
+     * @throws SrmException {@code SRM_INVALID_PATH} for a malformed URL, a pair naming the same file, or no end
+     *                      here; {@code SRM_AUTHORIZATION_FAILURE} for a remote host outside the copy peers
      */
     static CopyEnds of(String source, String target, SurlParser surls, IntSupplier localPort, CopyPeers peers)
             throws SrmException {
@@ -41,8 +45,7 @@ record CopyEnds(boolean pull, SrmPath local, URI remote) {
             if (a.equals(b)) {
                 throw sameFile();
             }
-            throw SrmException.invalidPath("both SURLs are on this storage element: srmCopy copies between two"
-                    + " storage elements (use srmMv, or a transfer through a GridFTP door)");
+            return new CopyEnds(true, b, from, Optional.of(a));
         }
         if (!fromHere && !toHere) {
             if (from.normalize().equals(to.normalize())) {
@@ -55,7 +58,7 @@ record CopyEnds(boolean pull, SrmPath local, URI remote) {
             throw SrmException.denied(remote.getHost() + (remote.getPort() < 0 ? "" : ":" + remote.getPort())
                     + " is not an allowed copy peer of this storage element (srm.copy.peers)");
         }
-        return new CopyEnds(toHere, surls.parse(fromHere ? source : target), remote);
+        return new CopyEnds(toHere, surls.parse(fromHere ? source : target), remote, Optional.empty());
     }
 
     private static SrmException sameFile() {

@@ -53,7 +53,8 @@ import org.slf4j.LoggerFactory;
  * srmCopy and srmStatusOfCopyRequest in full mode. srmCopy needs the credential the client delegated on its
  * connection ({@link Caller#delegated()}); the request takes a lease on the client's DN in the shared
  * {@link org.opensrm.authz.DelegatedCredentials}, released once none of its files waits any more. Each file is
- * checked at once ({@link CopyEnds}: one end here, the other an allowed peer, not the same file; a pull's target as
+ * checked at once ({@link CopyEnds}: one end here, the other an allowed peer or here too, not the same file; a
+ * source here must be readable by the caller; a pull's target as
  * a put's, {@link Uploads#checkTarget}, and journaled as a put's upload), then queued.
  *
  * <p>The engine then copies each file as the owner's account through one of this server's GridFTP doors and the
@@ -67,7 +68,8 @@ import org.slf4j.LoggerFactory;
  * <p>A copy's {@code targetSpaceToken} is where its target lands: a pull's is a reservation here, checked for the
  * caller as a put's at once ({@link SpaceAdmission}), the file admitted into it at the size the remote SRM tells
  * before the transfer (a gsiftp:// source's once its bytes arrived) and counted at its real size once landed (one that does not fit is removed, {@code SRM_EXCEED_ALLOCATION}); a push's is the remote
- * SE's, passed on in its srmPrepareToPut. After a restart the leases are gone: a resumed copy fails
+ * SE's, passed on in its srmPrepareToPut. A copy whose two SURLs are both here is a pull from one of this server's
+ * own doors ({@link #copyWithin}): queued, abortable and landed as any pull. After a restart the leases are gone: a resumed copy fails
  * {@code SRM_AUTHORIZATION_FAILURE} unless the client delegated again meanwhile.
  */
 public final class QueuedCopyService implements CopyService {
@@ -146,6 +148,10 @@ public final class QueuedCopyService implements CopyService {
             try {
                 CopyEnds ends = CopyEnds.of(source, target, surls, parts.localPort(), parts.peers());
                 if (ends.pull()) {
+                    if (ends.localSource().isPresent()) { // within this storage element: the caller reads it
+                        surls.parse(source, caller, Access.READ);
+                        ReadableFiles.require(backend, caller.account(), ends.localSource().get());
+                    }
                     surls.parse(target, caller, Access.CREATE);
                     uploads.checkTarget(caller, ends.local(), request.overwrite());
                     if (pullTargets.containsValue(ends.local())) {
@@ -287,6 +293,9 @@ public final class QueuedCopyService implements CopyService {
         Duration within = Duration.between(clock.instant(), r.expiresAt());
         boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
         String label = r.token().shortId() + "/" + f.index();
+        if (ends.localSource().isPresent()) {
+            return copyWithin(r, f, account, ends, door, wanted, lease, label);
+        }
         if (ends.pull()) {
             SrmPath upload = UploadPaths.of(staging.directoryOf(account), r.token(), f.index());
             Optional<RemoteSrm.Prepared> remote = ends.remoteIsSrm()
@@ -330,6 +339,35 @@ public final class QueuedCopyService implements CopyService {
         }
         LOG.info("copy {}: pushed {} to {} ({} bytes, adler32 {})", label, ends.local(), ends.remote(), size,
                 o.adler32().orElse("-"));
+        return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
+    }
+
+    /**
+     * A copy within this storage element: a third-party transfer from one of this server's doors to another (or the
+     * same), both acting as the caller's account with the delegated credential, so the source is read with the
+     * caller's permissions and the copy is written as the caller's to the hidden upload name, then landed as a pull
+     * (and so as a put). Its reservation, if any, is admitted at the source's size first; the copy's adler32 must
+     * be the source's as the backend reports it.
+     */
+    private FileWorker.Served copyWithin(Request r, FileRequest f, Account account, CopyEnds ends, String door,
+                                         BooleanSupplier wanted, Lease lease, String label)
+            throws SrmException, NoDoorException {
+        SrmPath source = ends.localSource().orElseThrow();
+        long size = ReadableFiles.require(backend, account, source).size();
+        String adler32 = backend.checksum(account, source, "adler32");
+        String sourceDoor = NoDoorException.choose(gridftp);
+        SrmPath upload = UploadPaths.of(staging.directoryOf(account), r.token(), f.index());
+        Optional<SpaceClaim> claim = admitKnownSize(r, OptionalLong.of(size), label);
+        CopyOutcome o = transfer(new CopySpec(URI.create(gridftp.turl(sourceDoor, source)),
+                URI.create(gridftp.turl(door, upload)), label, Optional.of(adler32)), lease, wanted);
+        if (!o.succeeded()) {
+            discard(account, upload, label);
+            claim.ifPresent(c -> admission.giveBack(List.of(c)));
+            throw new SrmException(o.status(), o.explanation());
+        }
+        land(r, f, account, upload, ends.local(), label, claim);
+        LOG.info("copy {}: copied {} to {} within this storage element ({} bytes, adler32 {})", label, source,
+                ends.local(), size, o.adler32().orElse("-"));
         return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
     }
 

@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The directory operations: srmMkdir, srmRmdir, srmRm, srmMv and the three permission calls. srmRm of a target
+ * The directory operations: srmMkdir, srmRmdir, srmRm, srmMv (onto an existing directory: into it) and the three
+ * permission calls. srmRm of a target
  * that does not exist yet but that the caller is uploading aborts that put ({@link PutService#abortOpenPut}).
  * Files srmRm removed and srmMv renamed are told to {@link NamespaceChanges} (full mode's space reservations).
  */
@@ -91,8 +92,8 @@ public final class NamespaceService {
     public void mv(Caller caller, String fromSurl, String toSurl) throws SrmException {
         SrmPath from = surls.parse(fromSurl, caller, Access.MODIFY);
         SrmPath to = surls.parse(toSurl, caller, Access.CREATE);
-        if (from.isRoot() || to.isRoot()) {
-            throw SrmException.invalidPath("the root directory cannot be moved or replaced");
+        if (from.isRoot()) {
+            throw SrmException.invalidPath("the root directory cannot be moved");
         }
         if (from.equals(to)) {
             backend.stat(caller.account(), from);
@@ -101,12 +102,41 @@ public final class NamespaceService {
         if (from.contains(to)) {
             throw SrmException.invalidPath("cannot move " + from + " into itself");
         }
-        backend.rename(caller.account(), from, to, false);
-        try {
-            changes.renamed(from, to);
-        } catch (SrmException e) {
-            LOG.warn("{} was renamed to {}, but its space could not be told: {}", from, to, e.getMessage());
+        SrmPath target = into(caller, from, to);
+        if (target.equals(from)) {
+            backend.stat(caller.account(), from);
+            return; // moved into the directory that holds it: it is there already
         }
+        backend.rename(caller.account(), from, target, false);
+        try {
+            changes.renamed(from, target);
+        } catch (SrmException e) {
+            LOG.warn("{} was renamed to {}, but its space could not be told: {}", from, target, e.getMessage());
+        }
+    }
+
+    /**
+     * Where srmMv puts {@code from}: into {@code to} when that is an existing directory (a file or a directory moved
+     * onto a directory goes into it under its own name, as dCache does), else at {@code to}. The
+     * backend's rename never replaces what exists, so a name taken inside the directory is still
+     * {@code SRM_DUPLICATION_ERROR}.
+     */
+    private SrmPath into(Caller caller, SrmPath from, SrmPath to) throws SrmException {
+        FileStat target;
+        try {
+            target = backend.stat(caller.account(), to);
+        } catch (SrmException e) {
+            if (e.status() == SrmStatus.SRM_INVALID_PATH) {
+                return to; // nothing there (or its parent is missing, which the rename reports)
+            }
+            throw e;
+        }
+        if (!target.isDirectory()) {
+            return to;
+        }
+        SrmPath inside = to.child(from.name());
+        caller.paths().check(Access.CREATE, inside);
+        return inside;
     }
 
     public void setPermission(Caller caller, String surl, PermissionChange change) throws SrmException {

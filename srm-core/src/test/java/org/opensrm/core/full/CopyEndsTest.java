@@ -48,6 +48,15 @@ class CopyEndsTest {
     }
 
     @Test
+    void twoSurlsHereAreACopyWithinThisStorageElement() throws Exception {
+        CopyEnds e = ends("srm://se.example.org/a/f", "srm://se.example.org:8443/srm/managerv2?SFN=/b/g");
+        assertTrue(e.pull(), "the target is here: landed as a pull");
+        assertFalse(e.remoteIsSrm(), "no other SRM is asked");
+        assertEquals(SrmPath.of("/b/g"), e.local());
+        assertEquals(java.util.Optional.of(SrmPath.of("/a/f")), e.localSource());
+    }
+
+    @Test
     void aPairNamingTheSameFileIsRefused() {
         SrmException e = assertThrows(SrmException.class,
                 () -> ends("srm://se.example.org/a/f", "srm://se.example.org:8443/srm/managerv2?SFN=/a/f"));

@@ -126,7 +126,7 @@ class SrmCopyTest {
     }
 
     /** A sparse file of 2 GiB owned by the mapped account: read fast, but moving it takes seconds. */
-    private static Path bigSource(CopySites.Site site, String path) throws IOException {
+    static Path bigSource(CopySites.Site site, String path) throws IOException {
         Path big = site.file(path);
         try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
             f.setLength(2L << 30);
@@ -138,7 +138,7 @@ class SrmCopyTest {
     }
 
     /** Waits until a pull's data arrives at a hidden upload of {@code site}. */
-    private static void awaitDataArriving(CopySites.Site site) throws Exception {
+    static void awaitDataArriving(CopySites.Site site) throws Exception {
         long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (site.uploads().stream().noneMatch(p -> p.toFile().length() > 0)) {
             assertTrue(System.nanoTime() < until, "the transfer never reached the hidden upload");
@@ -146,7 +146,7 @@ class SrmCopyTest {
         }
     }
 
-    private static void awaitNoUploads(CopySites.Site site) throws Exception {
+    static void awaitNoUploads(CopySites.Site site) throws Exception {
         long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!site.uploads().isEmpty()) {
             assertTrue(System.nanoTime() < until, "partial upload still there: " + site.uploads());

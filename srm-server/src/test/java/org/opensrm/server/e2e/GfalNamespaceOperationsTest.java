@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.ClientRun;
+import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -95,21 +96,122 @@ class GfalNamespaceOperationsTest {
     }
 
     /**
-     * gfal2 sends srmSetPermission with CHANGE, the owner's and others' modes and never a group permission
-     * (gfal_srmv2_configure_set_permission), so the group bits stay as they were: SRM leaves what it is not given.
+     * Issue 22 point 11: gfal2 sends srmSetPermission with CHANGE, the owner's and others' modes and an empty group
+     * list (gfal_srmv2_configure_set_permission); the group takes other's bits, so {@code gfal-chmod 700} of a 770
+     * file leaves 700 (it left 770), and every mode whose group and other digits agree comes out exactly.
      */
     @Test
-    void chmodChangesOwnerAndOtherBitsOnDiskAndGfalLeavesTheGroupBits() throws Exception {
+    void gfalChmod700OfA770FileLeaves700OnDisk() throws Exception {
         Path file = OnDisk.randomFile(site.onDisk("/alice/perm.dat"), 10, 3);
         Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService()
                 .lookupPrincipalByName(E2eSite.ALICE_ACCOUNT));
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
-        ClientRun chmod = alice.gfal("gfal-chmod", "0604", site.surl("/alice/perm.dat"));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxrwx---"));
+        for (String mode : List.of("700", "755", "644", "600", "777", "700")) {
+            ClientRun chmod = alice.gfal("gfal-chmod", "0" + mode, site.surl("/alice/perm.dat"));
+            assertTrue(chmod.ok(), chmod.describe());
+            assertEquals(mode, OnDisk.mode(file), "gfal-chmod " + mode);
+        }
+        Path dir = site.onDisk("/alice/permdir");
+        assertTrue(alice.gfal("gfal-mkdir", site.surl("/alice/permdir")).ok());
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxr-x"));
+        ClientRun chmod = alice.gfal("gfal-chmod", "0700", site.surl("/alice/permdir"));
         assertTrue(chmod.ok(), chmod.describe());
-        assertEquals("644", OnDisk.mode(file), "owner rw, group as before (r), other r");
-        ClientRun back = alice.gfal("gfal-chmod", "0700", site.surl("/alice/perm.dat"));
-        assertTrue(back.ok(), back.describe());
-        assertEquals("740", OnDisk.mode(file), "owner rwx, group as before (r), other none");
+        assertEquals("700", OnDisk.mode(dir), "a directory too");
+        ClientRun stat = alice.gfal("gfal-stat", site.surl("/alice/perm.dat"));
+        assertTrue(stat.stdout().contains("0700/-rwx------"), "gfal-stat shows it: " + stat.describe());
+    }
+
+    /**
+     * Issue 22 point 11 over SOAP: srmSetPermission's ADD ors bits in, REMOVE clears them, CHANGE replaces them, for
+     * owner, group (the entry's group, by name or digits) and other; a CHANGE without a group permission gives the
+     * group other's bits, one without other's leaves both; per-user permissions (ACLs) are SRM_NOT_SUPPORTED.
+     */
+    @Test
+    void srmSetPermissionMapsOwnerGroupAndOtherForAddRemoveAndChange() throws Exception {
+        Path file = OnDisk.randomFile(site.onDisk("/alice/modes.dat"), 10, 9);
+        Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(E2eSite.ALICE_ACCOUNT));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
+        SrmSoap soap = new SrmSoap(site, site.alice());
+        String surl = site.surl("/alice/modes.dat");
+        setPermission(soap, surl, "CHANGE", "RWX", group("R"), "NONE", "SRM_SUCCESS");
+        assertEquals("740", OnDisk.mode(file), "CHANGE of all three, by name");
+        setPermission(soap, surl, "ADD", null, group("2"), "4", "SRM_SUCCESS");
+        assertEquals("764", OnDisk.mode(file), "ADD ors group w and other r in, by digits");
+        setPermission(soap, surl, "REMOVE", "X", null, "R", "SRM_SUCCESS");
+        assertEquals("660", OnDisk.mode(file), "REMOVE clears owner x and other r, the group as it was");
+        setPermission(soap, surl, "CHANGE", "R", null, null, "SRM_SUCCESS");
+        assertEquals("460", OnDisk.mode(file), "CHANGE of the owner alone leaves group and other");
+        setPermission(soap, surl, "CHANGE", "RW", "<arrayOfGroupPermissions></arrayOfGroupPermissions>", "R",
+                "SRM_SUCCESS");
+        assertEquals("644", OnDisk.mode(file), "CHANGE without a group (gfal2's form): the group takes other's");
+        setPermission(soap, surl, "CHANGE", "RWX", null, "NONE", "SRM_SUCCESS");
+        assertEquals("700", OnDisk.mode(file), "without the group array at all, the same");
+        Response acl = soap.call("srmSetPermission", "<srmSetPermissionRequest><SURL>" + SrmSoap.xml(surl)
+                + "</SURL><permissionType>ADD</permissionType><arrayOfUserPermissions><userPermissionArray>"
+                + "<userID>srmuser2</userID><mode>R</mode></userPermissionArray></arrayOfUserPermissions>"
+                + "</srmSetPermissionRequest>");
+        SpecRequests.assertStatus("SRM_NOT_SUPPORTED", acl, "srmSetPermission");
+        assertEquals("700", OnDisk.mode(file), "an ACL refused changes nothing");
+    }
+
+    private static String group(String mode) {
+        return "<arrayOfGroupPermissions><groupPermissionArray><groupID>" + E2eSite.ALICE_ACCOUNT
+                + "</groupID><mode>" + mode + "</mode></groupPermissionArray></arrayOfGroupPermissions>";
+    }
+
+    /** srmSetPermission of {@code surl}; each permission left out when null ({@code groups} is the whole array). */
+    private static void setPermission(SrmSoap soap, String surl, String type, String owner, String groups,
+                                      String other, String expected) throws Exception {
+        Response r = soap.call("srmSetPermission", "<srmSetPermissionRequest><SURL>" + SrmSoap.xml(surl)
+                + "</SURL><permissionType>" + type + "</permissionType>"
+                + (owner == null ? "" : "<ownerPermission>" + owner + "</ownerPermission>")
+                + (groups == null ? "" : groups)
+                + (other == null ? "" : "<otherPermission>" + other + "</otherPermission>")
+                + "</srmSetPermissionRequest>");
+        SpecRequests.assertStatus(expected, r, "srmSetPermission");
+    }
+
+    /**
+     * Issue 22 point 4: a file or a directory moved onto an existing directory goes into it under its own name
+     * (as dCache does), with gfal-rename and srmMv alike; a name taken inside it is still SRM_DUPLICATION_ERROR, a
+     * file onto a file too, and nothing moves.
+     */
+    @Test
+    void srmMvOntoAnExistingDirectoryMovesIntoIt() throws Exception {
+        assertTrue(alice.gfal("gfal-mkdir", "-p", site.surl("/alice/into/dest")).ok());
+        Path file = OnDisk.randomFile(site.onDisk("/alice/into/f.dat"), 1000, 6);
+        String sum = OnDisk.adler32(file);
+        ClientRun mv = alice.gfal("gfal-rename", site.surl("/alice/into/f.dat"), site.surl("/alice/into/dest"));
+        assertTrue(mv.ok(), mv.describe());
+        assertFalse(Files.exists(file), "old name gone");
+        assertEquals(sum, OnDisk.adler32(site.onDisk("/alice/into/dest/f.dat")), "the file went into the directory");
+
+        SrmSoap soap = new SrmSoap(site, site.alice());
+        OnDisk.randomFile(site.onDisk("/alice/into/g.dat"), 100, 7);
+        SpecRequests.assertStatus("SRM_SUCCESS", soap.mv(site.surl("/alice/into/g.dat"), site.surl("/alice/into/dest/")),
+                "srmMv");
+        assertTrue(Files.isRegularFile(site.onDisk("/alice/into/dest/g.dat")), "into it, trailing slash or not");
+
+        assertTrue(alice.gfal("gfal-mkdir", "-p", site.surl("/alice/into/sub/deeper")).ok());
+        SpecRequests.assertStatus("SRM_SUCCESS", soap.mv(site.surl("/alice/into/sub"), site.surl("/alice/into/dest")),
+                "srmMv");
+        assertTrue(Files.isDirectory(site.onDisk("/alice/into/dest/sub/deeper")), "a directory goes into it whole");
+        assertFalse(Files.exists(site.onDisk("/alice/into/sub")));
+
+        OnDisk.randomFile(site.onDisk("/alice/into/f.dat"), 10, 8);
+        SpecRequests.assertStatus("SRM_DUPLICATION_ERROR",
+                soap.mv(site.surl("/alice/into/f.dat"), site.surl("/alice/into/dest")), "srmMv");
+        assertEquals(sum, OnDisk.adler32(site.onDisk("/alice/into/dest/f.dat")), "the name inside was not replaced");
+        assertTrue(Files.exists(site.onDisk("/alice/into/f.dat")), "and nothing moved");
+        SpecRequests.assertStatus("SRM_DUPLICATION_ERROR",
+                soap.mv(site.surl("/alice/into/f.dat"), site.surl("/alice/into/dest/g.dat")), "srmMv");
+
+        SpecRequests.assertStatus("SRM_SUCCESS", soap.mv(site.surl("/alice/into/f.dat"), site.surl("/alice/into")),
+                "srmMv");
+        assertTrue(Files.exists(site.onDisk("/alice/into/f.dat")), "into the directory that holds it: where it was");
+        SpecRequests.assertStatus("SRM_INVALID_PATH",
+                soap.mv(site.surl("/alice/into/dest"), site.surl("/alice/into/dest/sub")), "srmMv");
     }
 
     @Test

@@ -379,6 +379,51 @@ class SpaceReservationFullModeTest {
                 "srmUpdateSpace"));
     }
 
+    /**
+     * Issue 22 point 8: a reservation whose lifetime ran out is still described by srmGetSpaceMetaData, with
+     * SRM_SPACE_LIFETIME_EXPIRED as that space's status and SRM_SUCCESS for the request (it was SRM_INVALID_REQUEST);
+     * the calls that would use or change it answer SRM_SPACE_LIFETIME_EXPIRED, and it is no longer listed.
+     */
+    @Test
+    @Order(8)
+    void anExpiredSpaceIsDescribedWithSrmSpaceLifetimeExpiredAndTheRequestSucceeds() throws Exception {
+        SpaceCalls alice = as(aliceA);
+        Path local = OnDisk.randomFile(site.scratch("space").resolve("expiring.bin"), 1000, 13);
+        ClientRun cp = site.clients(aliceA).gfal("gfal-copy", "file://" + local, surl("/shared/expiring.bin"));
+        assertTrue(cp.ok(), cp.describe());
+        Response made = alice.reserve("alice-expiring", "REPLICA", "ONLINE", 10_000, 10_000, 1);
+        assertEquals("SRM_SUCCESS", SpaceCalls.status(made, "srmReserveSpace"), made.toString());
+        String token = SpaceCalls.space(made);
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        Response meta = alice.metaData(token);
+        while (!"SRM_SPACE_LIFETIME_EXPIRED".equals(SpaceCalls.detailStatus(meta))) {
+            assertTrue(System.nanoTime() < until, "the 1 s lifetime never ran out: " + meta);
+            Thread.sleep(100);
+            meta = alice.metaData(token);
+        }
+        assertEquals("SRM_SUCCESS", SpaceCalls.status(meta, "srmGetSpaceMetaData"), meta.toString());
+        assertEquals(10_000, SpaceCalls.figure(meta, "totalSize"), "still described: " + meta);
+        assertEquals(0, SpaceCalls.figure(meta, "lifetimeLeft"), meta.toString());
+        Response mixed = alice.metaData(token, "no-such-space");
+        assertEquals("SRM_PARTIAL_SUCCESS", SpaceCalls.status(mixed, "srmGetSpaceMetaData"), mixed.toString());
+        assertEquals(List.of("SRM_SPACE_LIFETIME_EXPIRED", "SRM_INVALID_REQUEST"),
+                mixed.texts("spaceDataArray/status/statusCode"), mixed.toString());
+
+        String expired = "SRM_SPACE_LIFETIME_EXPIRED";
+        assertEquals(expired, SpaceCalls.status(alice.release(token), "srmReleaseSpace"));
+        assertEquals(expired, SpaceCalls.status(alice.update(token, 20_000, 600), "srmUpdateSpace"));
+        Response put = alice.put(surl("/shared/into-expired.bin"), token, 10);
+        assertEquals(expired, SpaceCalls.status(put, "srmPrepareToPut"), put.toString());
+        List<String> file = List.of(surl("/shared/expiring.bin"));
+        assertEquals(expired, SpaceCalls.status(alice.changeSpaceForFiles(token, file), "srmChangeSpaceForFiles"));
+        assertEquals(expired, SpaceCalls.status(alice.extendFileLifeTimeInSpace(token, file, 60),
+                "srmExtendFileLifeTimeInSpace"));
+        assertEquals(expired, SpaceCalls.status(alice.purgeFromSpace(token, file), "srmPurgeFromSpace"));
+        assertEquals("SRM_INVALID_REQUEST", SpaceCalls.status(alice.tokens("alice-expiring"), "srmGetSpaceTokens"),
+                "an expired space is no longer listed");
+        assertFalse(Files.exists(site.onDisk("/shared/into-expired.bin")));
+    }
+
     @Test
     @Order(9)
     void reservationsAndTheirUsedBytesSurviveARestart() throws Exception {

@@ -105,22 +105,44 @@ class GfalOnHdfsNamespaceOperationsTest {
     }
 
     /**
-     * gfal2 sends srmSetPermission with CHANGE, the owner's and others' modes and never a group permission, so
-     * the group bits stay as they were.
+     * Issue 22 point 11 on HDFS: gfal2 sends srmSetPermission with CHANGE, the owner's and others' modes and never a
+     * group permission, so the group takes other's bits: {@code gfal-chmod 700} of a 770 file leaves 700.
      */
     @Test
-    void chmodChangesOwnerAndOtherBitsInHdfsAndGfalLeavesTheGroupBits() throws Exception {
+    void gfalChmod700OfA770FileLeaves700InHdfs() throws Exception {
         Path file = site.hdfs("/alice/perm.dat");
         site.write(HdfsSite.ALICE_ACCOUNT, file, HdfsSite.randomBytes(10, 3));
-        site.superuser().setPermission(file, new FsPermission((short) 0640));
-        ClientRun chmod = alice.gfal("gfal-chmod", "0604", site.surl("/alice/perm.dat"));
-        assertTrue(chmod.ok(), chmod.describe());
-        assertEquals(0644, site.superuser().getFileStatus(file).getPermission().toShort(),
-                "owner rw, group as before (r), other r");
-        ClientRun back = alice.gfal("gfal-chmod", "0700", site.surl("/alice/perm.dat"));
-        assertTrue(back.ok(), back.describe());
-        assertEquals(0740, site.superuser().getFileStatus(file).getPermission().toShort(),
-                "owner rwx, group as before (r), other none");
+        site.superuser().setPermission(file, new FsPermission((short) 0770));
+        for (int mode : new int[] {0700, 0755, 0644, 0700}) {
+            ClientRun chmod = alice.gfal("gfal-chmod", String.format("0%o", mode), site.surl("/alice/perm.dat"));
+            assertTrue(chmod.ok(), chmod.describe());
+            assertEquals(mode, site.superuser().getFileStatus(file).getPermission().toShort(),
+                    String.format("gfal-chmod %o", mode));
+        }
+    }
+
+    /** Issue 22 point 4 on HDFS: a file moved onto an existing directory goes into it (gfal-rename, srmMv). */
+    @Test
+    void srmMvOntoAnExistingDirectoryMovesIntoItInHdfs() throws Exception {
+        assertTrue(alice.gfal("gfal-mkdir", "-p", site.surl("/alice/into/dest/sub")).ok());
+        byte[] content = HdfsSite.randomBytes(1000, 6);
+        site.write(HdfsSite.ALICE_ACCOUNT, site.hdfs("/alice/into/f.dat"), content);
+        ClientRun mv = alice.gfal("gfal-rename", site.surl("/alice/into/f.dat"), site.surl("/alice/into/dest"));
+        assertTrue(mv.ok(), mv.describe());
+        assertFalse(site.superuser().exists(site.hdfs("/alice/into/f.dat")), "old name gone");
+        assertEquals(HdfsSite.adler32(content), HdfsSite.adler32(readAll(site.hdfs("/alice/into/dest/f.dat"))),
+                "the file went into the directory");
+        assertTrue(alice.gfal("gfal-mkdir", site.surl("/alice/into/d2")).ok());
+        ClientRun dir = alice.gfal("gfal-rename", site.surl("/alice/into/d2"), site.surl("/alice/into/dest"));
+        assertTrue(dir.ok(), dir.describe());
+        assertTrue(site.superuser().getFileStatus(site.hdfs("/alice/into/dest/d2")).isDirectory(),
+                "a directory goes into it too");
+        site.write(HdfsSite.ALICE_ACCOUNT, site.hdfs("/alice/into/f.dat"), HdfsSite.randomBytes(10, 7));
+        ClientRun taken = alice.gfal("gfal-rename", site.surl("/alice/into/f.dat"), site.surl("/alice/into/dest"));
+        assertEquals(17, taken.exitCode(), "a name taken inside is EEXIST (SRM_DUPLICATION_ERROR): "
+                + taken.describe());
+        assertEquals(HdfsSite.adler32(content), HdfsSite.adler32(readAll(site.hdfs("/alice/into/dest/f.dat"))),
+                "and is not replaced");
     }
 
     @Test

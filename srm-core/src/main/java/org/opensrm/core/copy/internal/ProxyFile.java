@@ -3,7 +3,9 @@ package org.opensrm.core.copy.internal;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -18,10 +20,11 @@ import org.opensrm.authz.DelegatedCredential;
  * A delegated credential as an {@code X509_USER_PROXY} file for the Globus tools: the proxy certificate, its
  * PKCS#8 key ({@code PRIVATE KEY}, as {@code grid-proxy-init} writes it), then the rest of the chain, in PEM. The
  * file is created owner-only (0600) in an owner-only directory before anything is written, and deleted by
- * {@link #close}.
+ * {@link #close}; what a killed process could not delete is removed at the next start ({@link #removeLeftovers}).
  */
 public final class ProxyFile implements AutoCloseable {
     private static final Base64.Encoder PEM = Base64.getMimeEncoder(64, new byte[] {'\n'});
+    private static final String PREFIX = "x509up_";
 
     private final Path path;
 
@@ -32,7 +35,7 @@ public final class ProxyFile implements AutoCloseable {
     /** Writes {@code credential} to a new file in {@code dir} (created 0700 if missing). */
     public static ProxyFile write(Path dir, DelegatedCredential credential) throws IOException {
         privateDirectory(dir);
-        Path file = Files.createTempFile(dir, "x509up_", "",
+        Path file = Files.createTempFile(dir, PREFIX, "",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.US_ASCII, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -46,6 +49,27 @@ public final class ProxyFile implements AutoCloseable {
             throw e instanceof IOException io ? io : new IOException("cannot write the delegated proxy", e);
         }
         return new ProxyFile(file);
+    }
+
+    /**
+     * Removes the proxy files left in {@code dir} by a process that ended without closing them (killed during a
+     * copy): at start nothing runs yet, so every one there is a leftover. A missing directory has none.
+     *
+     * @return how many were removed
+     */
+    public static int removeLeftovers(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        int removed = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*")) {
+            for (Path f : files) {
+                if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(f)) {
+                    removed++;
+                }
+            }
+        }
+        return removed;
     }
 
     /** Creates {@code dir} owner-only if missing; refuses one that others can read. */

@@ -18,7 +18,10 @@ import org.opensrm.server.soap.gen.TMetaDataSpace;
 
 /**
  * srmGetSpaceMetaData: sizes and lifetimes of each token (static tokens: the configured size or the storage's
- * figures, infinite lifetime), one answer per token in order; a bad token fails alone.
+ * figures, infinite lifetime), one answer per token in order; a bad token fails alone. A reservation whose lifetime
+ * ended is described all the same, with {@code SRM_SPACE_LIFETIME_EXPIRED} as its own status: the request-level
+ * status counts it as answered ({@code SRM_SUCCESS} when every token was described, {@code SRM_PARTIAL_SUCCESS} when
+ * some were, {@code SRM_INVALID_REQUEST} when none was).
  */
 public final class GetSpaceMetaDataOp implements SrmOperation<SrmGetSpaceMetaDataRequest, SrmGetSpaceMetaDataResponse> {
     private final SpaceManagement spaces;
@@ -56,8 +59,8 @@ public final class GetSpaceMetaDataOp implements SrmOperation<SrmGetSpaceMetaDat
                 m.setLifetimeAssigned(SpaceWire.lifetimeAssigned(r));
                 m.setLifetimeLeft(SpaceWire.lifetime(d.lifetimeLeft()));
             }
-            if (d.status() == SrmStatus.SRM_SUCCESS) {
-                ok++;
+            if (d.reservation().isPresent()) {
+                ok++; // described, valid or expired (SRM_SPACE_LIFETIME_EXPIRED is that space's state)
             }
             array.getSpaceDataArray().add(m);
         }

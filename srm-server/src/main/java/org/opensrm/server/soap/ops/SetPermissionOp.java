@@ -14,7 +14,8 @@ import org.opensrm.server.soap.gen.SrmSetPermissionResponse;
 import org.opensrm.server.soap.gen.TGroupPermission;
 
 /**
- * srmSetPermission on POSIX bits: owner, the entry's group (the first group permission given), and other. Modes
+ * srmSetPermission on POSIX bits: owner, the entry's group (the first group permission given; a CHANGE without one
+ * sets the group to other's bits, {@link PermissionChange}), and other. Modes
  * are accepted by name or, as gfal2 sends them, as digits.
  */
 public final class SetPermissionOp implements SrmOperation<SrmSetPermissionRequest, SrmSetPermissionResponse> {
