@@ -355,11 +355,11 @@ public final class QueuedCopyService implements CopyService {
         SrmPath source = ends.localSource().orElseThrow();
         long size = ReadableFiles.require(backend, account, source).size();
         String adler32 = backend.checksum(account, source, "adler32");
-        String sourceDoor = NoDoorException.choose(gridftp);
+        String sourceDoor = doors.choose();
         SrmPath upload = UploadPaths.of(staging.directoryOf(account), r.token(), f.index());
         Optional<SpaceClaim> claim = admitKnownSize(r, OptionalLong.of(size), label);
-        CopyOutcome o = transfer(new CopySpec(URI.create(gridftp.turl(sourceDoor, source)),
-                URI.create(gridftp.turl(door, upload)), label, Optional.of(adler32)), lease, wanted);
+        CopyOutcome o = transfer(new CopySpec(URI.create(doors.turl(sourceDoor, source)),
+                URI.create(doors.turl(door, upload)), label, Optional.of(adler32)), lease, wanted);
         if (!o.succeeded()) {
             discard(account, upload, label);
             claim.ifPresent(c -> admission.giveBack(List.of(c)));
