@@ -41,7 +41,9 @@ import org.opensrm.server.config.ServerConfig;
 import org.opensrm.core.full.FullMode;
 import org.opensrm.core.full.FullModeConfig;
 import org.opensrm.core.full.OutsideTokens;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.DoorTransfers;
+import org.opensrm.core.service.Transfers;
+import org.opensrm.core.service.TurlAuthorization;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.NamespaceService;
 import org.opensrm.core.service.Uploads;
@@ -128,20 +130,21 @@ public final class SrmServer implements AutoCloseable {
         });
         try {
             SurlParser surls = new SurlParser(surlHosts);
-            GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
+            Transfers transfers = new DoorTransfers(selector, config.gridftpNodes(), config.gridftpPathPrefix(),
+                    config.fileAccessPrefix(), turlAuthorizations(config));
             SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
             AccountResolver accounts = AccountResolver.system();
             Lister lister = new Lister(backend, surls, config.lsMaxEntries(), janitor);
             ModeServices mode = store.isPresent()
                     ? new FullModeAssembly(config, backend, staging, janitor, metrics, delegations, copyTools,
                             this::ownPort, clock)
-                            .assemble(store.get(), surls, gridftp, spaces, lister, accounts)
-                    : gatewayMode(config, surls, gridftp, spaces, lister, accounts, clock);
+                            .assemble(store.get(), surls, transfers, spaces, lister, accounts)
+                    : gatewayMode(config, surls, transfers, spaces, lister, accounts, clock);
             this.modeLifecycle = mode.lifecycle();
             SrmOperations ops = new CoreOperations(mode.listings(),
                     new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges()), mode.puts(),
                     mode.gets(), mode.control(), mode.copies(), mode.spaces(), surls, "srm://" + surlHosts.get(0),
-                    backend.type(), config.mode(), VERSION);
+                    backend.type(), config.mode(), VERSION, transfers);
 
             CurrentRequest current = new CurrentRequest();
             Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts);
@@ -172,12 +175,12 @@ public final class SrmServer implements AutoCloseable {
      * Gateway mode: the request engine over signed stateless tokens, every request served at once
      * ({@link OutsideTokens}); the releases this frontend remembers are its only request state.
      */
-    private ModeServices gatewayMode(ServerConfig config, SurlParser surls, GridFtpPaths gridftp, SpaceTokens spaces,
+    private ModeServices gatewayMode(ServerConfig config, SurlParser surls, Transfers transfers, SpaceTokens spaces,
                                      Lister lister, AccountResolver accounts, Clock clock) {
         ReleasedFiles released = new ReleasedFiles(RELEASED_FILES_REMEMBERED, clock);
         RequestStore tokens = OutsideTokens.store(new TokenCodec(config.tokenKey()), new Uploads(backend, janitor),
-                staging, surls, accounts, released, gridftp, clock);
-        FullMode engine = new FullMode(tokens, backend, surls, gridftp, staging, janitor, spaces, lister, accounts,
+                staging, surls, accounts, released, transfers, clock);
+        FullMode engine = new FullMode(tokens, backend, surls, transfers, staging, janitor, spaces, lister, accounts,
                 config.full().scheduler(), gatewayModeConfig(config), clock);
         return new ModeServices(engine.listings(), engine.puts(), engine.gets(), engine.control(),
                 CopyService.NOT_SUPPORTED, new StaticSpaces(spaces, clock), NamespaceChanges.NONE,
@@ -244,6 +247,14 @@ public final class SrmServer implements AutoCloseable {
         metrics.counter("srm_connections_refused_total", () -> transport.stats().refusedConnections());
         metrics.counter("srm_connections_refused_per_address_total", () -> transport.stats().refusedPerAddress());
         metrics.counter("srm_connections_handshake_timeouts_total", () -> transport.stats().handshakeTimeouts());
+    }
+
+    /**
+     * How each kind of door's TURLs carry what they may do ({@link TurlAuthorization}); kinds not named here
+     * (GridFTP, which checks the client's own certificate) get their URL unchanged.
+     */
+    private static Map<String, TurlAuthorization> turlAuthorizations(ServerConfig config) {
+        return Map.of();
     }
 
     private static GridFtpSelector selector(ServerConfig config) throws ConfigException {
@@ -325,6 +336,7 @@ public final class SrmServer implements AutoCloseable {
         LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; {} mode; backend {} at {}; GridFTP doors {}",
                 VERSION, config.host(), transport.port(), surlHosts, config.mode(), backend.type(),
                 config.backendRoot(), config.gridftpNodes());
+        config.fileAccessPrefix().ifPresent(p -> LOG.info("file:// TURLs offered under {}", p));
     }
 
     private void sweep() {

@@ -17,7 +17,7 @@ import org.opensrm.core.Scheduler;
 import org.opensrm.core.SchedulerConfig;
 import org.opensrm.core.service.CopyService;
 import org.opensrm.core.service.GetService;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.PutService;
@@ -65,7 +65,7 @@ public final class FullMode implements AutoCloseable {
      * @param store     the request store (embedded or PostgreSQL), already open
      * @param backend   the storage
      * @param surls     this server's SURL parser
-     * @param gridftp   TURLs from the GridFTP door selector
+     * @param transfers the doors TURLs are made on
      * @param staging   where uploads are written
      * @param janitor   the journal of uploads (shared with gateway mode's code: busy targets, removal at expiry;
      *                  the composition root recovers and sweeps it as in gateway mode)
@@ -76,10 +76,10 @@ public final class FullMode implements AutoCloseable {
      * @param config    full mode's settings
      * @param clock     the time lifetimes are counted in
      */
-    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
+    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, Transfers transfers,
                     StagingArea staging, UploadJanitor janitor, SpaceTokens spaces, Lister lister,
                     AccountResolver accounts, SchedulerConfig scheduler, FullModeConfig config, Clock clock) {
-        this(store, backend, surls, gridftp, staging, janitor, spaces, Optional.empty(), lister, accounts, scheduler,
+        this(store, backend, surls, transfers, staging, janitor, spaces, Optional.empty(), lister, accounts, scheduler,
                 config, CopySetup.NONE, clock);
     }
 
@@ -93,7 +93,7 @@ public final class FullMode implements AutoCloseable {
      * @param copies       srmCopy's data path, SRM client, copy peers and the transport's delegated credentials;
      *                     {@link CopySetup#NONE} answers srmCopy {@code SRM_NOT_SUPPORTED}
      */
-    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
+    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, Transfers transfers,
                     StagingArea staging, UploadJanitor janitor, SpaceTokens spaces,
                     Optional<SpaceService> reservations, Lister lister, AccountResolver accounts,
                     SchedulerConfig scheduler, FullModeConfig config, CopySetup copies, Clock clock) {
@@ -105,9 +105,9 @@ public final class FullMode implements AutoCloseable {
         Intake intake = new Intake(store, dispatcher, config, clock);
         Answers answers = new Answers(store, dispatcher, surls, clock);
         Uploads uploads = new Uploads(backend, janitor);
-        Doors doors = new Doors(gridftp);
+        Doors doors = new Doors(transfers);
         this.keepsRequests = store.capabilities().keepsTransitions();
-        this.gets = new QueuedGetService(backend, surls, doors, intake, answers, config);
+        this.gets = new QueuedGetService(backend, surls, doors, intake, answers, config, clock);
         this.puts = new QueuedPutService(store, surls, doors, staging, uploads, spaces,
                 accounts, intake, answers, config, clock, backend, reservations);
         QueuedListService queuedListings = new QueuedListService(lister, surls, intake, answers, config);

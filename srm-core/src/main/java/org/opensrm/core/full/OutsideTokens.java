@@ -16,7 +16,7 @@ import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.gateway.TokenCodec;
 import org.opensrm.core.gateway.TokenRequestStore;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.ReleasedFiles;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.SurlParser;
@@ -57,14 +57,14 @@ public final class OutsideTokens implements TokenRequestStore.Outside {
      *
      * @param uploads  the uploads of puts (the upload journal's)
      * @param released the releases this frontend remembers
-     * @param gridftp  forms the TURLs of tokens issued before the engine ran gateway mode
+     * @param transfers forms the TURLs of tokens issued before the engine ran gateway mode
      */
     public static RequestStore store(TokenCodec codec, Uploads uploads, StagingArea staging, SurlParser surls,
-                                     AccountResolver accounts, ReleasedFiles released, GridFtpPaths gridftp,
+                                     AccountResolver accounts, ReleasedFiles released, Transfers transfers,
                                      Clock clock) {
-        Doors doors = new Doors(gridftp);
+        Doors doors = new Doors(transfers);
         return new TokenRequestStore(codec, new OutsideTokens(uploads, staging, surls, accounts, released, clock),
-                doors::turl, clock);
+                doors::legacyTurl, clock);
     }
 
     @Override

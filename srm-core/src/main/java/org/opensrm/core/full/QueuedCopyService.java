@@ -38,6 +38,7 @@ import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.CopyRequest;
 import org.opensrm.core.service.CopyResult;
 import org.opensrm.core.service.CopyService;
+import org.opensrm.gridftp.GridFtpNode;
 import org.opensrm.core.service.ReadableFiles;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.SurlParser;
@@ -82,6 +83,8 @@ public final class QueuedCopyService implements CopyService {
     private final StorageBackend backend;
     private final RequestStore store;
     private final SurlParser surls;
+    /** Third-party copies are GridFTP's: the doors they run between. */
+    private static final List<String> GRIDFTP = List.of(GridFtpNode.GSIFTP);
     private final Doors doors;
     private final StagingArea staging;
     private final Uploads uploads;
@@ -288,7 +291,7 @@ public final class QueuedCopyService implements CopyService {
         }
         String target = f.targetSurl().orElseThrow();
         CopyEnds ends = CopyEnds.of(f.surl(), target, surls, parts.localPort(), parts.peers());
-        String door = doors.choose();
+        String door = doors.choose(GRIDFTP); // third-party copy is GridFTP's
         BooleanSupplier wanted = () -> stillWanted(r.token(), f.index());
         Duration within = Duration.between(clock.instant(), r.expiresAt());
         boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
@@ -309,7 +312,8 @@ public final class QueuedCopyService implements CopyService {
                 throw refused;
             }
             CopyOutcome o = transfer(new CopySpec(remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()),
-                    URI.create(doors.turl(door, upload)), label), lease, wanted);
+                    URI.create(doors.turl(door, upload, Doors.grant(r, account, Access.CREATE, r.expiresAt()))),
+                    label), lease, wanted);
             if (remote.isPresent()) {
                 parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));
             }
@@ -329,7 +333,8 @@ public final class QueuedCopyService implements CopyService {
                 ? Optional.of(parts.remote().prepareToPut(ends.remote(), size, overwrite,
                 Optional.ofNullable(r.parameters().get(TARGET_SPACE)), credential.get(), wanted, within))
                 : Optional.empty();
-        CopyOutcome o = transfer(new CopySpec(URI.create(doors.turl(door, ends.local())),
+        CopyOutcome o = transfer(new CopySpec(URI.create(doors.turl(door, ends.local(),
+                Doors.grant(r, account, Access.READ, r.expiresAt()))),
                 remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()), label), lease, wanted);
         if (remote.isPresent()) {
             parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));
@@ -355,11 +360,13 @@ public final class QueuedCopyService implements CopyService {
         SrmPath source = ends.localSource().orElseThrow();
         long size = ReadableFiles.require(backend, account, source).size();
         String adler32 = backend.checksum(account, source, "adler32");
-        String sourceDoor = doors.choose();
+        String sourceDoor = doors.choose(GRIDFTP);
         SrmPath upload = UploadPaths.of(staging.directoryOf(account), r.token(), f.index());
         Optional<SpaceClaim> claim = admitKnownSize(r, OptionalLong.of(size), label);
-        CopyOutcome o = transfer(new CopySpec(URI.create(doors.turl(sourceDoor, source)),
-                URI.create(doors.turl(door, upload)), label, Optional.of(adler32)), lease, wanted);
+        CopyOutcome o = transfer(new CopySpec(
+                URI.create(doors.turl(sourceDoor, source, Doors.grant(r, account, Access.READ, r.expiresAt()))),
+                URI.create(doors.turl(door, upload, Doors.grant(r, account, Access.CREATE, r.expiresAt()))),
+                label, Optional.of(adler32)), lease, wanted);
         if (!o.succeeded()) {
             discard(account, upload, label);
             claim.ifPresent(c -> admission.giveBack(List.of(c)));

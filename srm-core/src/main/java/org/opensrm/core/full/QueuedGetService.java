@@ -1,5 +1,6 @@
 package org.opensrm.core.full;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,7 +24,6 @@ import org.opensrm.core.service.GetRequest;
 import org.opensrm.core.service.GetService;
 import org.opensrm.core.service.ReadableFiles;
 import org.opensrm.core.service.SurlParser;
-import org.opensrm.core.service.TransferProtocols;
 import org.opensrm.core.service.TransferResult;
 
 /**
@@ -41,9 +41,11 @@ public final class QueuedGetService implements GetService {
     private final Intake intake;
     private final Answers answers;
     private final FullModeConfig config;
+    private final Clock clock;
 
     QueuedGetService(StorageBackend backend, SurlParser surls, Doors doors, Intake intake, Answers answers,
-                     FullModeConfig config) {
+                     FullModeConfig config, Clock clock) {
+        this.clock = clock;
         this.backend = backend;
         this.surls = surls;
         this.doors = doors;
@@ -57,7 +59,7 @@ public final class QueuedGetService implements GetService {
         requireGet(kind);
         intake.requireFileCount(request.surls().size(), "arrayOfSURLs");
         if (kind == RequestKind.GET) {
-            TransferProtocols.requireOffered(request.protocols());
+            doors.requireOffered(request.protocols());
         }
         Duration pin = Intake.capped(request.pinLifetime(), config.defaultPinLifetime(), config.maxPinLifetime());
         List<NewFile> files = new ArrayList<>(request.surls().size());
@@ -71,7 +73,11 @@ public final class QueuedGetService implements GetService {
             }
             files.add(NewFile.of(text).withPinLifetime(pin));
         }
-        NewRequest r = new NewRequest(kind, caller.owner(), request.options().description(), Map.of(),
+        Map<String, String> parameters = new HashMap<>();
+        if (kind == RequestKind.GET) {
+            Doors.keepProtocols(parameters, request.protocols());
+        }
+        NewRequest r = new NewRequest(kind, caller.owner(), request.options().description(), parameters,
                 intake.requestLifetime(request.options().totalRequestTime()), files);
         return answers.of(intake.submit(r, refused, Intake.BeforeQueueing.NOTHING), List.of());
     }
@@ -99,8 +105,9 @@ public final class QueuedGetService implements GetService {
                 if (r.kind() == RequestKind.BRING_ONLINE) {
                     return new Served(Optional.empty(), size);
                 }
-                String door = doors.choose();
-                return new Served(Optional.of(doors.turl(door, path)), size);
+                String door = doors.choose(r);
+                return new Served(Optional.of(doors.turl(door, path, Doors.grant(r, account, Access.READ,
+                        clock.instant().plus(f.pinLifetime())))), size);
             }
         };
     }

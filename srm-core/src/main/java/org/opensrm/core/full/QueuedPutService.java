@@ -34,7 +34,6 @@ import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.service.SurlParser;
-import org.opensrm.core.service.TransferProtocols;
 import org.opensrm.core.service.TransferResult;
 import org.opensrm.core.service.UploadNames;
 import org.opensrm.core.service.Uploads;
@@ -123,7 +122,7 @@ public final class QueuedPutService implements PutService {
     @Override
     public TransferResult prepare(Caller caller, PutRequest request) throws SrmException {
         intake.requireFileCount(request.files().size(), "arrayOfFileRequests");
-        TransferProtocols.requireOffered(request.protocols());
+        doors.requireOffered(request.protocols());
         Optional<SpaceToken> reservation = admission.reservationOf(caller, request.spaceToken());
         Optional<StaticSpaceToken> space = reservation.isPresent() ? staticOf(reservation.get())
                 : spaces.resolve(request.spaceToken());
@@ -159,6 +158,7 @@ public final class QueuedPutService implements PutService {
         }
         Map<String, String> parameters = new HashMap<>();
         parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
+        Doors.keepProtocols(parameters, request.protocols());
         reservation.ifPresent(t -> parameters.put(SPACE_TOKEN, t.value()));
         if (!keepsRequests) {
             targets.keySet().forEach(i -> parameters.put(UploadPaths.PARAMETER + i, uploadNames.next()));
@@ -419,11 +419,13 @@ public final class QueuedPutService implements PutService {
     FileWorker worker() {
         return (Request r, FileRequest f, Account account) -> {
             SrmPath upload = uploadOf(account, r, f.index());
-            String door = doors.choose();
-            Instant turlExpiry = keepsRequests ? clock.instant().plus(f.pinLifetime()).plus(JOURNAL_MARGIN)
+            String door = doors.choose(r);
+            Instant turlEnd = keepsRequests ? clock.instant().plus(f.pinLifetime())
                     : earliest(r.createdAt().plus(f.pinLifetime()), r.expiresAt()); // exactly as the token says
+            Instant turlExpiry = keepsRequests ? turlEnd.plus(JOURNAL_MARGIN) : turlEnd;
             uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry);
-            return new FileWorker.Served(Optional.of(doors.turl(door, upload)), f.size());
+            return new FileWorker.Served(Optional.of(doors.turl(door, upload,
+                    Doors.grant(r, account, Access.CREATE, turlEnd))), f.size());
         };
     }
 }
