@@ -55,8 +55,8 @@ import org.slf4j.LoggerFactory;
  * connection ({@link Caller#delegated()}); the request takes a lease on the client's DN in the shared
  * {@link org.opensrm.authz.DelegatedCredentials}, released once none of its files waits any more. Each file is
  * checked at once ({@link CopyEnds}: one end here, the other an allowed peer or here too, not the same file; a
- * source here must be readable by the caller; a pull's target as
- * a put's, {@link Uploads#checkTarget}, and journaled as a put's upload), then queued.
+ * source here must be readable by the caller; a pull's target as a put's, {@link Uploads#checkTarget}, and
+ * journaled as a put's upload), then queued.
  *
  * <p>The engine then copies each file as the owner's account through one of this server's GridFTP doors and the
  * remote door, a third-party transfer with the delegated credential ({@link org.opensrm.core.copy.ThirdPartyTransfer}):
@@ -70,8 +70,8 @@ import org.slf4j.LoggerFactory;
  * caller as a put's at once ({@link SpaceAdmission}), the file admitted into it at the size the remote SRM tells
  * before the transfer (a gsiftp:// source's once its bytes arrived) and counted at its real size once landed (one that does not fit is removed, {@code SRM_EXCEED_ALLOCATION}); a push's is the remote
  * SE's, passed on in its srmPrepareToPut. A copy whose two SURLs are both here is a pull from one of this server's
- * own doors ({@link #copyWithin}): queued, abortable and landed as any pull. After a restart the leases are gone: a resumed copy fails
- * {@code SRM_AUTHORIZATION_FAILURE} unless the client delegated again meanwhile.
+ * own doors ({@link #copyWithin}): queued, abortable and landed as any pull. After a restart the leases are gone: a
+ * resumed copy fails {@code SRM_AUTHORIZATION_FAILURE} unless the client delegated again meanwhile.
  */
 public final class QueuedCopyService implements CopyService {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedCopyService.class);

@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The directory operations: srmMkdir, srmRmdir, srmRm, srmMv (onto an existing directory: into it) and the three
- * permission calls. srmRm of a target
- * that does not exist yet but that the caller is uploading aborts that put ({@link PutService#abortOpenPut}).
+ * permission calls. srmRm of a target that does not exist yet but that the caller is uploading aborts that put
+ * ({@link PutService#abortOpenPut}).
  * Files srmRm removed and srmMv renamed are told to {@link NamespaceChanges} (full mode's space reservations).
  */
 public final class NamespaceService {
@@ -117,9 +117,8 @@ public final class NamespaceService {
 
     /**
      * Where srmMv puts {@code from}: into {@code to} when that is an existing directory (a file or a directory moved
-     * onto a directory goes into it under its own name, as dCache does), else at {@code to}. The
-     * backend's rename never replaces what exists, so a name taken inside the directory is still
-     * {@code SRM_DUPLICATION_ERROR}.
+     * onto a directory goes into it under its own name, as dCache does), else at {@code to}. The backend's rename
+     * never replaces what exists, so a name taken inside the directory is still {@code SRM_DUPLICATION_ERROR}.
      */
     private SrmPath into(Caller caller, SrmPath from, SrmPath to) throws SrmException {
         FileStat target;

@@ -12,7 +12,8 @@ import org.opensrm.backend.PosixMode;
  * leave a 770 file group-writable. With the group following other, every mode whose group and other digits agree
  * (700, 755, 644, 600, 777) comes out exactly, and the group never keeps rights the new mode takes from everyone
  * else; one whose group digit differs (750, 640: the group above other, as usual) gets other's, erring towards less
- * access (a client that sends the group permission sets it as given). ADD and REMOVE without a group leave the group's bits.
+ * access (a client that sends the group permission sets it as given). ADD and REMOVE without a group leave the
+ * group's bits.
  */
 public record PermissionChange(Kind kind, Integer owner, Integer group, Integer other) {
     public enum Kind { ADD, REMOVE, CHANGE }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.testkit.GsoapEnvelope;
 import org.opensrm.testkit.HttpgSoapClient;
 
 /**
@@ -64,6 +65,25 @@ class SrmCopyWithinOneStorageElementTest {
         assertEquals("SRM_FAILURE", done.status(), done.text());
         assertEquals("SRM_DUPLICATION_ERROR", done.fileStatus(), done.text());
         assertArrayEquals(before, Files.readAllBytes(sites.a.file("/alice/dup-target")), "the target is untouched");
+    }
+
+    @Test
+    void srmCopyWithinOneStorageElementWithOverwriteReplacesAnExistingTarget() throws Exception {
+        byte[] data = CopySites.sourceFile(sites.a, "/alice/over-source", 8192);
+        CopySites.sourceFile(sites.a, "/alice/over-target", 1024);
+        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+                sites.a.server().port())) {
+            HttpgSoapClient.Response made = c.post(CopySites.PATH, Map.of(), GsoapEnvelope.of("srmCopy",
+                    "<srmCopyRequest><arrayOfFileRequests><requestArray><sourceSURL>"
+                            + GsoapEnvelope.text(sites.a.surl("/alice/over-source")) + "</sourceSURL><targetSURL>"
+                            + GsoapEnvelope.text(sites.a.surl("/alice/over-target")) + "</targetSURL></requestArray>"
+                            + "</arrayOfFileRequests><overwriteOption>ALWAYS</overwriteOption></srmCopyRequest>"));
+            String token = made.text("srmCopyResponse/requestToken");
+            assertNotNull(token, made.toString());
+            CopySites.Answer done = sites.waitFor(c, token);
+            assertEquals("SRM_SUCCESS", done.status(), done.text());
+        }
+        SrmCopyTest.assertSameFile(data, sites.a.file("/alice/over-target"));
     }
 
     @Test

@@ -75,10 +75,10 @@ class DelegatedProxiesAfterSigkillTest {
         Path copyWork = work.resolve("state").resolve("copy-work");
         HttpgSoapClient delegating = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir())
                 .withTimeoutMillis(90_000).delegating(Duration.ofHours(1));
-        Response made = copy(delegating, GsoapEnvelope.of("srmCopy", "<srmCopyRequest><arrayOfFileRequests><requestArray><sourceSURL>"
-                        + GsoapEnvelope.text(E2eSite.surl(server.port(), SOURCE)) + "</sourceSURL><targetSURL>"
-                        + GsoapEnvelope.text(E2eSite.surl(server.port(), "/alice/killed-copy")) + "</targetSURL>"
-                        + "</requestArray></arrayOfFileRequests></srmCopyRequest>"));
+        Response made = copy(delegating, GsoapEnvelope.of("srmCopy", "<srmCopyRequest><arrayOfFileRequests>"
+                + "<requestArray><sourceSURL>" + GsoapEnvelope.text(E2eSite.surl(server.port(), SOURCE))
+                + "</sourceSURL><targetSURL>" + GsoapEnvelope.text(E2eSite.surl(server.port(), "/alice/killed-copy"))
+                + "</targetSURL></requestArray></arrayOfFileRequests></srmCopyRequest>"));
         String token = made.text("srmCopyResponse/requestToken");
         assertNotNull(token, made.toString());
         awaitTransferring(copyWork);

@@ -189,8 +189,8 @@ class GfalNamespaceOperationsTest {
 
         SrmSoap soap = new SrmSoap(site, site.alice());
         OnDisk.randomFile(site.onDisk("/alice/into/g.dat"), 100, 7);
-        SpecRequests.assertStatus("SRM_SUCCESS", soap.mv(site.surl("/alice/into/g.dat"), site.surl("/alice/into/dest/")),
-                "srmMv");
+        SpecRequests.assertStatus("SRM_SUCCESS",
+                soap.mv(site.surl("/alice/into/g.dat"), site.surl("/alice/into/dest/")), "srmMv");
         assertTrue(Files.isRegularFile(site.onDisk("/alice/into/dest/g.dat")), "into it, trailing slash or not");
 
         assertTrue(alice.gfal("gfal-mkdir", "-p", site.surl("/alice/into/sub/deeper")).ok());

@@ -62,4 +62,19 @@ class ProxyFileTest {
         IOException e = assertThrows(IOException.class, () -> ProxyFile.privateDirectory(open));
         assertTrue(e.getMessage().contains("accessible to others"), e.getMessage());
     }
+    @Test
+    void leftoverProxiesAreRemovedAndNothingElse() throws Exception {
+        DevPki pki = DevPki.openOrCreate(dir.resolve("ca"), "CN=OpenSRM Dev CA,O=OpenSRM,DC=test");
+        Credential user = pki.issueUser("Alice", Duration.ofDays(1));
+        Credential delegated = pki.proxy(user, Duration.ofHours(1), ProxyStyle.RFC3820);
+        DelegatedCredential credential = new DelegatedCredential(user.opensslDn(), delegated.key(), delegated.chain());
+        Path work = dir.resolve("work");
+        Path left = ProxyFile.write(work, credential).path(); // never closed, as by a killed server
+        Path other = Files.writeString(work.resolve("notes"), "not a proxy");
+        assertEquals(0, ProxyFile.removeLeftovers(dir.resolve("missing")), "a missing directory has none");
+        assertEquals(1, ProxyFile.removeLeftovers(work));
+        assertFalse(Files.exists(left), "the leftover proxy is gone");
+        assertTrue(Files.exists(other), "other files stay");
+        assertEquals(0, ProxyFile.removeLeftovers(work));
+    }
 }
