@@ -17,9 +17,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.opensrm.server.SrmServer;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.TestIssuerEndpoint;
 import org.opensrm.testkit.TestTokenIssuer;
 
@@ -30,6 +32,7 @@ import org.opensrm.testkit.TestTokenIssuer;
  * issuer is stopped, refuses a banned token subject, and opens srmBringOnline to {@code storage.stage} only.
  */
 @Timeout(240)
+@ExtendWith(NoProcessLeftBehind.class)
 class TokenIssuersByUrlEndToEndTest {
     static final String AUD = "https://srm.test.opensrm.org";
 
