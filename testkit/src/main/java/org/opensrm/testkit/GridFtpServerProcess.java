@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.opensrm.testkit.internal.Lifeline;
 import org.opensrm.testkit.internal.ProcessTree;
 import org.opensrm.testkit.internal.PublicTrustDir;
 import org.opensrm.testkit.internal.ServerStartup;
@@ -34,14 +35,17 @@ public final class GridFtpServerProcess implements AutoCloseable {
     private final GridFtpServerConfig config;
     private final PublicTrustDir trust;
     private final Process process;
+    /** Ends the server and its sessions if this JVM ends without {@link #close()} (issue 22, point 17). */
+    private final Lifeline lifeline;
     private final int port;
     private final String banner;
 
-    private GridFtpServerProcess(GridFtpServerConfig config, PublicTrustDir trust, Process process, int port,
-                                 String banner) {
+    private GridFtpServerProcess(GridFtpServerConfig config, PublicTrustDir trust, Process process, Lifeline lifeline,
+                                 int port, String banner) {
         this.config = config;
         this.trust = trust;
         this.process = process;
+        this.lifeline = lifeline;
         this.port = port;
         this.banner = banner;
     }
@@ -82,9 +86,17 @@ public final class GridFtpServerProcess implements AutoCloseable {
         pb.redirectOutput(work.resolve("stdout.txt").toFile());
         pb.redirectError(work.resolve("stderr.txt").toFile());
         Process process;
+        Lifeline lifeline;
         try {
             process = pb.start();
         } catch (IOException e) {
+            trust.close();
+            throw e;
+        }
+        try {
+            lifeline = Lifeline.of(process.toHandle());
+        } catch (IOException e) {
+            ProcessTree.destroy(process.toHandle(), Duration.ofSeconds(2));
             trust.close();
             throw e;
         }
@@ -94,8 +106,9 @@ public final class GridFtpServerProcess implements AutoCloseable {
             String banner = ServerStartup.awaitBanner(process, port, deadline);
             LOG.info("globus-gridftp-server pid {} serving gsiftp://localhost:{} ({}), log {}", process.pid(), port,
                     banner, work.resolve("gridftp.log"));
-            return new GridFtpServerProcess(config, trust, process, port, banner);
+            return new GridFtpServerProcess(config, trust, process, lifeline, port, banner);
         } catch (IOException | RuntimeException e) {
+            lifeline.close();
             ProcessTree.destroy(process.toHandle(), Duration.ofSeconds(2));
             trust.close();
             throw new IOException(e.getMessage() + ServerStartup.diagnostics(work), e);
@@ -182,6 +195,7 @@ public final class GridFtpServerProcess implements AutoCloseable {
     /** Kills the daemon and every session process it forked; waits until they are gone. */
     @Override
     public void close() {
+        lifeline.close();
         ProcessTree.destroy(process.toHandle(), Duration.ofSeconds(3));
         trust.close();
         LOG.info("globus-gridftp-server pid {} on port {} stopped", process.pid(), port);

@@ -15,11 +15,16 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.opensrm.server.SrmServer;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.TestIssuerEndpoint;
 import org.opensrm.testkit.TestTokenIssuer;
 
@@ -30,6 +35,8 @@ import org.opensrm.testkit.TestTokenIssuer;
  * issuer is stopped, refuses a banned token subject, and opens srmBringOnline to {@code storage.stage} only.
  */
 @Timeout(240)
+@ExtendWith(NoProcessLeftBehind.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the issuer is stopped in the last test
 class TokenIssuersByUrlEndToEndTest {
     static final String AUD = "https://srm.test.opensrm.org";
 
@@ -38,6 +45,7 @@ class TokenIssuersByUrlEndToEndTest {
     static SrmServer server;
     static TestTokenIssuer first;
     static TestTokenIssuer second;
+    static Path bansFile;
 
     @BeforeAll
     static void start() throws Exception {
@@ -51,7 +59,13 @@ class TokenIssuersByUrlEndToEndTest {
                 + "token " + endpoint.iss() + " banned-subject\n");
         Files.createDirectories(site.onDisk("/alice/data"));
         Files.writeString(site.onDisk("/alice/data/f1"), "data");
-        server = site.frontend("tokens", Map.of(
+        bansFile = bans;
+        server = site.frontend("tokens", tokenSettings());
+    }
+
+    /** Issuer {@code test} by URL only (no JWKS file), trusted through the site's CA directory. */
+    private static Map<String, String> tokenSettings() {
+        return Map.of(
                 "srm.authz.mappers", "gridmap,token",
                 "srm.authz.tokens.issuers", "test",
                 "srm.authz.tokens.issuer.test.iss", endpoint.iss(),
@@ -60,7 +74,7 @@ class TokenIssuersByUrlEndToEndTest {
                 "srm.authz.tokens.audiences", AUD,
                 "srm.authz.tokens.fetch.trust", "cadir",
                 "srm.authz.tokens.fetch.unknown.kid.gap", "0s",
-                "srm.banlist", bans.toString()));
+                "srm.banlist", bansFile.toString());
     }
 
     @AfterAll
@@ -86,10 +100,14 @@ class TokenIssuersByUrlEndToEndTest {
     }
 
     private static Response bringOnline(String token, String path) throws Exception {
-        return as(token).call("srmBringOnline", "<srmBringOnlineRequest><arrayOfFileRequests><requestArray>"
-                + "<sourceSURL>" + SrmSoap.xml(E2eSite.surl(server.port(), path)) + "</sourceSURL></requestArray>"
+        return as(token).call("srmBringOnline", bringOnlineRequest(server.port(), path));
+    }
+
+    private static String bringOnlineRequest(int port, String path) {
+        return "<srmBringOnlineRequest><arrayOfFileRequests><requestArray>"
+                + "<sourceSURL>" + SrmSoap.xml(E2eSite.surl(port, path)) + "</sourceSURL></requestArray>"
                 + "</arrayOfFileRequests><desiredFileStorageType>PERMANENT</desiredFileStorageType>"
-                + "</srmBringOnlineRequest>");
+                + "</srmBringOnlineRequest>";
     }
 
     private static String withKid(TestTokenIssuer issuer, String kid, String scope) throws Exception {
@@ -100,6 +118,7 @@ class TokenIssuersByUrlEndToEndTest {
     }
 
     @Test
+    @Order(9)
     void keysFetchedByUrlServeTokensFollowRotationAndOutliveTheIssuer() throws Exception {
         assertTrue(endpoint.jwksRequests() >= 1, "the server fetched the keys itself");
         assertStatus("SRM_SUCCESS", ls(first.token("alice-sub", "storage.read:/data"), "/alice/data/f1"), "srmLs");
@@ -118,6 +137,7 @@ class TokenIssuersByUrlEndToEndTest {
     }
 
     @Test
+    @Order(2)
     void aBannedTokenSubjectIsRefused() throws Exception {
         Response r = ls(first.token("banned-subject", "storage.read:/data"), "/alice/data/f1");
         assertStatus("SRM_AUTHORIZATION_FAILURE", r, "srmLs");
@@ -127,6 +147,27 @@ class TokenIssuersByUrlEndToEndTest {
     }
 
     @Test
+    @Order(3)
+    void bringOnlineNeedsStorageStageInFullModeToo() throws Exception {
+        Map<String, String> full = new java.util.HashMap<>(tokenSettings());
+        full.put("srm.mode", "full");
+        try (SrmServer queued = site.frontend("tokens-full", full)) {
+            SrmSoap read = new SrmSoap(queued.port(), HttpgSoapClient.trustingAnyServer(null).noGsiByte()
+                    .withTimeoutMillis(30_000), Map.of("Authorization", "Bearer "
+                    + first.token("alice-sub", "storage.read:/data")));
+            Response refused = read.call("srmBringOnline", bringOnlineRequest(queued.port(), "/alice/data/f1"));
+            assertEquals(List.of("SRM_AUTHORIZATION_FAILURE"), fileStatuses(refused), refused::toString);
+            SrmSoap stage = new SrmSoap(queued.port(), HttpgSoapClient.trustingAnyServer(null).noGsiByte()
+                    .withTimeoutMillis(30_000), Map.of("Authorization", "Bearer "
+                    + first.token("alice-sub", "storage.stage:/data")));
+            Response accepted = stage.call("srmBringOnline", bringOnlineRequest(queued.port(), "/alice/data/f1"));
+            assertTrue(List.of("SRM_REQUEST_QUEUED", "SRM_REQUEST_INPROGRESS", "SRM_SUCCESS")
+                    .contains(SpecRequests.status(accepted, "srmBringOnline")), accepted::toString);
+        }
+    }
+
+    @Test
+    @Order(1)
     void bringOnlineNeedsStorageStageWhichAlsoReads() throws Exception {
         Response readOnly = bringOnline(first.token("alice-sub", "storage.read:/data"), "/alice/data/f1");
         assertEquals(List.of("SRM_AUTHORIZATION_FAILURE"), fileStatuses(readOnly), readOnly::toString);

@@ -39,14 +39,14 @@ class PosixOwnershipTest extends PosixTestBase {
     void setgidParentPassesItsGroupOn() throws Exception {
         backend.mkdir(ALICE, p("/project"));
         Path project = disk("/project");
-        Files.setAttribute(project, "unix:gid", 1001);
+        Files.setAttribute(project, "unix:gid", TestAccounts.SHARED_GID);
         Files.setAttribute(project, "unix:mode", 02775);
         backend.setMode(ALICE, p("/project"), PosixMode.ofOctal(0777));
         assertEquals(02777, intAttr(project, "mode") & 07777, "setMode keeps the setgid bit");
         backend.mkdir(BOB, p("/project/sub"));
         Path sub = disk("/project/sub");
         assertEquals(BOB.uid(), intAttr(sub, "uid"));
-        assertEquals(1001, intAttr(sub, "gid"), "group inherited from the setgid parent");
+        assertEquals(TestAccounts.SHARED_GID, intAttr(sub, "gid"), "group inherited from the setgid parent");
         assertEquals(02775, intAttr(sub, "mode") & 07777);
     }
 
@@ -62,13 +62,15 @@ class PosixOwnershipTest extends PosixTestBase {
     @Test
     void ownerAndGroupNamesComeFromTheSystem() throws Exception {
         backend.mkdir(ALICE, p("/a"));
-        Files.setAttribute(disk("/a"), "unix:gid", 1001);
+        Files.setAttribute(disk("/a"), "unix:gid", TestAccounts.SHARED_GID);
         assertEquals("srmuser1", backend.stat(BOB, p("/a")).ownerName());
-        assertEquals("srmtest", backend.stat(BOB, p("/a")).groupName());
+        assertEquals(TestAccounts.SHARED_GROUP, backend.stat(BOB, p("/a")).groupName());
         write(ALICE, "/n", "numeric");
-        Files.setAttribute(disk("/n"), "unix:uid", 54321);
-        Files.setAttribute(disk("/n"), "unix:gid", 54322);
-        assertEquals("54321", backend.stat(BOB, p("/n")).ownerName());
-        assertEquals("54322", backend.stat(BOB, p("/n")).groupName());
+        int uid = TestAccounts.unused("passwd");
+        int gid = TestAccounts.unused("group");
+        Files.setAttribute(disk("/n"), "unix:uid", uid);
+        Files.setAttribute(disk("/n"), "unix:gid", gid);
+        assertEquals(Integer.toString(uid), backend.stat(BOB, p("/n")).ownerName());
+        assertEquals(Integer.toString(gid), backend.stat(BOB, p("/n")).groupName());
     }
 }

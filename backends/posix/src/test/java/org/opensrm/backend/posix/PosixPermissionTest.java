@@ -15,7 +15,7 @@ class PosixPermissionTest extends PosixTestBase {
 
     private void sharedGroupDirectory(String path, int mode) throws Exception {
         backend.mkdir(ALICE, p(path));
-        Files.setAttribute(disk(path), "unix:gid", 1001);
+        Files.setAttribute(disk(path), "unix:gid", TestAccounts.SHARED_GID);
         backend.setMode(ALICE, p(path), PosixMode.ofOctal(mode));
     }
 
@@ -33,7 +33,7 @@ class PosixPermissionTest extends PosixTestBase {
     @Test
     void groupBitsApplyEvenWhenOtherBitsAreWider() throws Exception {
         write(ALICE, "/f", "x");
-        Files.setAttribute(disk("/f"), "unix:gid", 1001);
+        Files.setAttribute(disk("/f"), "unix:gid", TestAccounts.SHARED_GID);
         backend.setMode(ALICE, p("/f"), PosixMode.ofOctal(0606));
         assertEquals(AccessRights.NONE, backend.access(BOB, p("/f")), "member of the group gets the group bits");
         assertEquals(new AccessRights(true, true, false), backend.access(CAROL, p("/f")));
