@@ -138,7 +138,8 @@ public final class SrmServer implements AutoCloseable {
                     : gatewayMode(config, surls, gridftp, spaces, lister, clock);
             this.modeLifecycle = mode.lifecycle();
             SrmOperations ops = new CoreOperations(mode.listings(),
-                    new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges()), mode.puts(),
+                    new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges(), janitor),
+                    mode.puts(),
                     mode.gets(), mode.control(), mode.copies(), mode.spaces(), surls, "srm://" + surlHosts.get(0),
                     backend.type(), config.mode(), VERSION);
 

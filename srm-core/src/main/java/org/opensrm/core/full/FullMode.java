@@ -115,7 +115,7 @@ public final class FullMode implements AutoCloseable {
         dispatcher.register(RequestKind.BRING_ONLINE, gets.worker());
         dispatcher.register(RequestKind.PUT, puts.worker());
         dispatcher.register(RequestKind.LS, listings.worker());
-        PutUploads ended = new PutUploads(backend, staging, accounts);
+        PutUploads ended = new PutUploads(backend, staging, accounts, Optional.of(janitor));
         this.control = new JournalingControl(new QueuedRequestControl(store, dispatcher, ended, backend, surls,
                 config.maxPinLifetime(), clock), puts, store);
         this.reaper = new Reaper(store, dispatcher, ended, ReaperConfig.builder().interval(config.reaperInterval())
