@@ -118,11 +118,27 @@ public record Request(RequestToken token, RequestKind kind, Owner owner, Optiona
                 ? f.moveTo(FileState.ABORTED) : f, why, now);
     }
 
-    /** Its total request time ran out: every waiting file fails with SRM_REQUEST_TIMED_OUT, and the request. */
+    /**
+     * Its total request time ran out: every waiting file fails with SRM_REQUEST_TIMED_OUT, and the request. A put's
+     * file with space available (its TURL never outlives the request) fails so too: srmPutDone came too late.
+     */
     public Request timeOut(Instant now) {
         String why = "request lifetime expired at " + expiresAt;
-        return endAs(RequestState.TIMED_OUT, f -> f.state().isWaiting()
+        return endAs(RequestState.TIMED_OUT, f -> f.state().isWaiting() || holdsUpload(f)
                 ? f.fail(SrmStatus.SRM_REQUEST_TIMED_OUT, why) : f, why, now);
+    }
+
+    /**
+     * Whether its total request time ran out at {@code now} with something left to time out: it is still active,
+     * or it is a put with a file waiting for srmPutDone.
+     */
+    public boolean timesOutAt(Instant now) {
+        return !now.isBefore(expiresAt) && (state.isActive()
+                || (state.canMoveTo(RequestState.TIMED_OUT) && files.stream().anyMatch(this::holdsUpload)));
+    }
+
+    private boolean holdsUpload(FileRequest f) {
+        return kind == RequestKind.PUT && f.state() == FileState.SPACE_AVAILABLE;
     }
 
     /** Grants another total request time, counted from {@code now}. */

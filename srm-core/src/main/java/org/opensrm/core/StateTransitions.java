@@ -48,9 +48,10 @@ public final class StateTransitions {
                 RequestState.PARTIAL_SUCCESS, RequestState.FAILURE, RequestState.ABORTED, RequestState.TIMED_OUT));
         REQUEST.put(RequestState.SUSPENDED, EnumSet.of(RequestState.QUEUED, RequestState.IN_PROGRESS,
                 RequestState.ABORTED, RequestState.TIMED_OUT));
-        // A finished get or bring-online may still hold pins: aborting it releases them.
-        REQUEST.put(RequestState.SUCCESS, EnumSet.of(RequestState.ABORTED));
-        REQUEST.put(RequestState.PARTIAL_SUCCESS, EnumSet.of(RequestState.ABORTED));
+        // A finished get or bring-online may still hold pins: aborting it releases them. A put whose files have
+        // space (SUCCESS or PARTIAL_SUCCESS) times out when its total request time runs out before srmPutDone.
+        REQUEST.put(RequestState.SUCCESS, EnumSet.of(RequestState.ABORTED, RequestState.TIMED_OUT));
+        REQUEST.put(RequestState.PARTIAL_SUCCESS, EnumSet.of(RequestState.ABORTED, RequestState.TIMED_OUT));
         REQUEST.put(RequestState.FAILURE, EnumSet.noneOf(RequestState.class));
         REQUEST.put(RequestState.ABORTED, EnumSet.noneOf(RequestState.class));
         REQUEST.put(RequestState.TIMED_OUT, EnumSet.noneOf(RequestState.class));

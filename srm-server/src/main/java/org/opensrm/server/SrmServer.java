@@ -142,7 +142,8 @@ public final class SrmServer implements AutoCloseable {
                     : gatewayMode(config, surls, transfers, spaces, lister, accounts, clock);
             this.modeLifecycle = mode.lifecycle();
             SrmOperations ops = new CoreOperations(mode.listings(),
-                    new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges()), mode.puts(),
+                    new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges(), janitor),
+                    mode.puts(),
                     mode.gets(), mode.control(), mode.copies(), mode.spaces(), surls, "srm://" + surlHosts.get(0),
                     backend.type(), config.mode(), VERSION, transfers);
 

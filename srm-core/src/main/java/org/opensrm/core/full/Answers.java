@@ -12,8 +12,10 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileRequest;
+import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.RequestStatus;
@@ -57,7 +59,8 @@ final class Answers {
     }
 
     /**
-     * The request and every file, or those of {@code subset} (a SURL not in the request: SRM_INVALID_PATH). The
+     * The request and every file, or those of {@code subset} (a SURL not in the request: SRM_INVALID_PATH); the
+     * request-level status is the whole request's either way (GFD.129 §5.2, §5.6: it describes the request). The
      * queue is asked for the wait of at most {@value #ESTIMATED_FILES} waiting files (each estimate walks the
      * owner's queue); any further waiting file is given the last of those, a lower bound that is enough to tell
      * the client when to ask again.
@@ -76,10 +79,22 @@ final class Answers {
                         : TransferFile.failed(surl, SrmStatus.SRM_INVALID_PATH, surl + " is not part of this request"));
             }
         }
-        SrmStatus status = r.state().isActive() || subset == null || subset.isEmpty() ? r.status()
-                : RequestStatus.ofStatusCall(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
+        SrmStatus status = requestStatus(r);
         return new TransferResult(r.token().value(), status, explanation(r, answers, status), answers,
                 secondsLeft(r.expiresAt(), now));
+    }
+
+    /**
+     * The request-level status of a status call: the whole request's, whichever files the call names. A request
+     * that finished with its files served still changes when some of them are aborted or released later: its status
+     * is then read from every file ({@link RequestStatus#ofStatusCall}: all aborted {@code SRM_ABORTED}, some
+     * {@code SRM_PARTIAL_SUCCESS}).
+     */
+    static SrmStatus requestStatus(Request r) {
+        if (r.state() != RequestState.SUCCESS && r.state() != RequestState.PARTIAL_SUCCESS) {
+            return r.status();
+        }
+        return RequestStatus.ofStatusCall(r.files(), FileRequest::status, SrmStatus.SRM_SUCCESS);
     }
 
     /** The estimated waits of one answer's waiting files, in whole seconds, at least one. */
@@ -152,7 +167,8 @@ final class Answers {
         } else if (f.turl().isPresent()) {
             wait = 0;
         }
-        Integer left = f.pinExpiresAt().map(e -> secondsLeft(e, now)).orElse(null);
+        Integer left = f.state() == FileState.RELEASED ? Integer.valueOf(0) // released: no pin time left
+                : f.pinExpiresAt().map(e -> secondsLeft(e, now)).orElse(null);
         Long size = f.size().isPresent() ? f.size().getAsLong() : null;
         return new TransferFile(surl, f.status(), f.explanation().isEmpty() ? null : f.explanation(),
                 f.turl().orElse(null), size, left, wait);

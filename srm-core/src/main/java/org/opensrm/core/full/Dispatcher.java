@@ -2,6 +2,7 @@ package org.opensrm.core.full;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -483,10 +484,24 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             throws NoDoorException {
         try {
             FileWorker.Served s = worker.work(r, r.file(w.index()), account);
-            return f -> f.ready(w.kind(), s.turl(), s.size(), clock.instant());
+            return f -> withinRequest(r, f.ready(w.kind(), s.turl(), s.size(), clock.instant()));
         } catch (SrmException e) {
             return f -> f.fail(e.status(), e.getMessage());
         }
+    }
+
+    /**
+     * A put's file as served, its TURL lifetime cut to what is left of the request's total request time: the
+     * request times out with its upload when that runs out ({@link Request#timeOut}), so no TURL may outlive it.
+     */
+    static FileRequest withinRequest(Request r, FileRequest served) {
+        Optional<Instant> until = served.pinExpiresAt();
+        if (r.kind() != RequestKind.PUT || until.isEmpty() || !until.get().isAfter(r.expiresAt())) {
+            return served;
+        }
+        Instant now = until.get().minus(served.pinLifetime());
+        Duration left = Duration.between(now, r.expiresAt());
+        return served.withPinLifetime(left.isNegative() ? Duration.ZERO : left, now);
     }
 
     /** Queued or in progress, within its total request time (the reaper times it out after), the file waiting. */

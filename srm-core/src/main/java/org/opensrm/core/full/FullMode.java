@@ -124,7 +124,8 @@ public final class FullMode implements AutoCloseable {
         dispatcher.register(RequestKind.BRING_ONLINE, gets.worker());
         dispatcher.register(RequestKind.PUT, puts.worker());
         dispatcher.register(RequestKind.LS, queuedListings.worker());
-        PutUploads ended = new PutUploads(backend, staging, accounts, keepsRequests ? null : uploads);
+        PutUploads ended = keepsRequests ? new PutUploads(backend, staging, accounts, Optional.of(janitor))
+                : new PutUploads(backend, staging, accounts, uploads, Optional.empty());
         QueuedRequestControl control = new QueuedRequestControl(store, dispatcher, ended, backend, surls,
                 config.maxPinLifetime(), clock);
         this.control = keepsRequests ? new JournalingControl(control, puts, store) : control;

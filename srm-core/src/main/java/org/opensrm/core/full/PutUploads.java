@@ -1,5 +1,7 @@
 package org.opensrm.core.full;
 
+import java.time.Instant;
+import java.util.Optional;
 import org.opensrm.authz.AccountResolver;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.Account;
@@ -10,6 +12,7 @@ import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.StagingArea;
+import org.opensrm.core.service.UploadJanitor;
 import org.opensrm.core.service.Uploads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,24 +30,36 @@ public final class PutUploads {
     private final StagingArea staging;
     private final AccountResolver accounts;
     private final Uploads tombstones;
+    private final Optional<UploadJanitor> janitor;
 
     /**
      * @param accounts resolves a request owner's account name when no caller is at hand (the {@link Reaper})
      */
     public PutUploads(StorageBackend backend, StagingArea staging, AccountResolver accounts) {
-        this(backend, staging, accounts, null);
+        this(backend, staging, accounts, null, Optional.empty());
+    }
+
+    /**
+     * As above, also telling the upload journal that a removed upload's put has ended, so that its target is free
+     * for a new put and its directory for srmRmdir at once (not only when the journal's own expiry comes).
+     */
+    public PutUploads(StorageBackend backend, StagingArea staging, AccountResolver accounts,
+                      Optional<UploadJanitor> janitor) {
+        this(backend, staging, accounts, null, janitor);
     }
 
     /**
      * @param tombstones where a store keeps no requests (gateway mode), an ended upload is replaced by its
-     *                   tombstone ({@link Uploads#abort}), which is how later calls learn that the put ended; null to
-     *                   remove it
+     *                   tombstone ({@link Uploads#abort}, which also tells the journal), which is how later calls
+     *                   learn that the put ended; null to remove it
      */
-    PutUploads(StorageBackend backend, StagingArea staging, AccountResolver accounts, Uploads tombstones) {
+    PutUploads(StorageBackend backend, StagingArea staging, AccountResolver accounts, Uploads tombstones,
+               Optional<UploadJanitor> janitor) {
         this.backend = backend;
         this.staging = staging;
         this.accounts = accounts;
         this.tombstones = tombstones;
+        this.janitor = janitor;
     }
 
     /** Whether {@code f}, a file of a put, ended without srmPutDone and must therefore leave no upload. */
@@ -72,6 +87,12 @@ public final class PutUploads {
             if (tombstones != null) {
                 tombstones.abort(owner, upload, r.expiresAt());
                 continue;
+            }
+            if (janitor.isPresent()) {
+                Optional<Instant> until = janitor.get().expiryOf(upload);
+                if (until.isPresent()) { // a late write to it is still removed then
+                    janitor.get().aborted(owner, upload, until.get());
+                }
             }
             try {
                 backend.delete(owner, upload);

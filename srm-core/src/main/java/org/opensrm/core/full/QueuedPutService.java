@@ -23,6 +23,7 @@ import org.opensrm.core.NewFile;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestToken;
 import org.opensrm.core.service.Caller;
@@ -53,8 +54,13 @@ import org.slf4j.LoggerFactory;
  * the upload on its target exactly as gateway mode does ({@link Uploads#land}) and the file is
  * {@code SRM_SUCCESS}.
  *
+ * <p>A put of a target the same account has an open put to, with overwrite, supersedes that put
+ * ({@link Uploads#checkTarget}): its upload is aborted and its file {@code SRM_ABORTED}. A put's TURL never outlives
+ * its request ({@link Dispatcher#withinRequest}); a put that asks for no total request time is given at least its
+ * TURL lifetime.
+ *
  * <p>Which open put writes to which upload is also kept in memory, to abort it in the store when srmRm names its
- * target ({@link #abortOpenPut}). After a restart only the puts still queued are known there; srmRm of a target
+ * target ({@link #abortOpenPut}) or a new put supersedes it. After a restart only the puts still queued are known there; srmRm of a target
  * whose put was served before the restart still aborts the upload on disk (its tombstone), and srmPutDone then
  * answers {@code SRM_ABORTED} and records the abort in the store.
  *
@@ -141,7 +147,7 @@ public final class QueuedPutService implements PutService {
                 }
                 spaces.requireInside(space, path);
                 forgetEnded(path);
-                uploads.checkTarget(caller, path, request.overwrite());
+                uploads.checkTarget(caller, path, request.overwrite(), this::supersede);
                 if (targets.containsValue(path)) {
                     throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is named twice in this request");
                 }
@@ -164,7 +170,7 @@ public final class QueuedPutService implements PutService {
             targets.keySet().forEach(i -> parameters.put(UploadPaths.PARAMETER + i, uploadNames.next()));
         }
         NewRequest r = new NewRequest(RequestKind.PUT, caller.owner(), request.options().description(),
-                parameters, intake.requestLifetime(request.options().totalRequestTime()), files);
+                parameters, putLifetime(request.options().totalRequestTime(), turlLife), files);
         Request stored;
         boolean[] kept = new boolean[1];
         try {
@@ -180,6 +186,20 @@ public final class QueuedPutService implements PutService {
             throw e;
         }
         return answers.of(stored, List.of());
+    }
+
+    /**
+     * A put's total request time: as asked (capped as any request's); when none is asked, at least its TURL
+     * lifetime, since a TURL never outlives its request ({@link Dispatcher#withinRequest}): a client that asks
+     * for nothing keeps the TURL lifetime the configuration gives.
+     */
+    private Duration putLifetime(Optional<Duration> asked, Duration turlLife) {
+        Duration granted = intake.requestLifetime(asked);
+        boolean none = asked.isEmpty() || asked.get().isZero() || asked.get().isNegative();
+        if (!none || granted.compareTo(turlLife) >= 0) {
+            return granted;
+        }
+        return turlLife.compareTo(config.maxRequestLifetime()) > 0 ? config.maxRequestLifetime() : turlLife;
     }
 
     /** The static token of that name, whose area a put into it must land in. */
@@ -394,17 +414,40 @@ public final class QueuedPutService implements PutService {
         if (expires.isEmpty()) {
             return false;
         }
-        uploads.abort(caller.account(), upload.get(), expires.get());
-        Optional<FileRef> ref = close(upload.get());
-        if (ref.isPresent()) {
-            settle(ref.get().token(), ref.get().index(), x -> x.moveTo(FileState.ABORTED));
-        }
+        end(caller.account(), upload.get(), expires.get(), "aborted by srmRm of its target");
         LOG.info("open put to {} aborted by srmRm of its target", target);
         return true;
     }
 
     private static Instant earliest(Instant a, Instant b) {
         return a.isBefore(b) ? a : b;
+    }
+
+    /** The caller's own open put superseded by a new put of its target with overwrite ({@link Uploads#checkTarget}). */
+    private void supersede(Account account, SrmPath upload, Instant expires) throws SrmException {
+        end(account, upload, expires, "superseded by a new put of the same SURL with overwrite");
+    }
+
+    /**
+     * Ends an open put: its upload aborted (a tombstone) and, where this frontend knows its request, its file
+     * {@code SRM_ABORTED} in the store (else srmPutDone finds the tombstone and records the abort then).
+     */
+    private void end(Account account, SrmPath upload, Instant expires, String why) throws SrmException {
+        uploads.abort(account, upload, expires);
+        Optional<FileRef> ref = close(upload);
+        if (ref.isPresent()) {
+            int index = ref.get().index();
+            store.update(ref.get().token(), cur -> {
+                FileState s = cur.file(index).state();
+                if (!s.isWaiting() && s != FileState.SPACE_AVAILABLE) {
+                    return cur;
+                }
+                boolean last = cur.files().stream().allMatch(f -> f.index() == index
+                        || f.state() == FileState.ABORTED);
+                return last && cur.state().canMoveTo(RequestState.ABORTED) ? cur.abort(why, clock.instant())
+                        : cur.withFile(index, x -> x.moveTo(FileState.ABORTED).withExplanation(why), clock.instant());
+            });
+        }
     }
 
     private SrmPath uploadOf(Account account, Request r, int index) throws SrmException {
@@ -420,7 +463,7 @@ public final class QueuedPutService implements PutService {
         return (Request r, FileRequest f, Account account) -> {
             SrmPath upload = uploadOf(account, r, f.index());
             String door = doors.choose(r);
-            Instant turlEnd = keepsRequests ? clock.instant().plus(f.pinLifetime())
+            Instant turlEnd = keepsRequests ? earliest(clock.instant().plus(f.pinLifetime()), r.expiresAt())
                     : earliest(r.createdAt().plus(f.pinLifetime()), r.expiresAt()); // exactly as the token says
             Instant turlExpiry = keepsRequests ? turlEnd.plus(JOURNAL_MARGIN) : turlEnd;
             uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry);

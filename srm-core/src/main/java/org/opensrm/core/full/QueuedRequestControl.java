@@ -52,8 +52,10 @@ import org.slf4j.LoggerFactory;
  *       file the caller holds no pin on is {@code SRM_SUCCESS} if it exists (nothing of theirs is left pinned),
  *       as gateway mode answers; a missing one {@code SRM_INVALID_PATH}.</li>
  *   <li>Extend with a token grants the pin (or TURL) lifetime asked, from now, capped by the configured maximum;
- *       not by the request's total request time, which only bounds how long files may wait to be served and which
- *       srmExtendFileLifeTime has no parameter to change. Without a token: files are permanent (-1).</li>
+ *       a get's pin not by the request's total request time (which srmExtendFileLifeTime has no parameter to
+ *       change), a put's TURL by it (the put times out with its upload then). A file that holds nothing any more:
+ *       {@code SRM_RELEASED} (0 s left) for a released pin, {@code SRM_INVALID_REQUEST} for a finished put.
+ *       Without a token: files are permanent (-1).</li>
  *   <li>Suspend and resume: suspending a suspended request, or resuming one that runs, changes nothing and is
  *       {@code SRM_SUCCESS}; a finished request cannot be suspended or resumed: {@code SRM_FAILURE}.</li>
  *   <li>srmGetRequestTokens with nothing to list: {@code SRM_INVALID_REQUEST} (no such request).</li>
@@ -277,7 +279,7 @@ public final class QueuedRequestControl implements RequestControl {
         Request after;
         try {
             after = store.update(target.token, r -> withFiles(r, target.indexes,
-                    f -> canExtend(f) ? f.withPinLifetime(granted, now) : f, now));
+                    f -> canExtend(f) ? f.withPinLifetime(withinRequest(r, granted, now), now) : f, now));
         } catch (SrmException e) {
             if (e.status() != SrmStatus.SRM_NOT_SUPPORTED) {
                 throw e;
@@ -294,11 +296,10 @@ public final class QueuedRequestControl implements RequestControl {
             }
             FileRequest f = after.file(n.file.index());
             if (canExtend(f)) {
-                out.add(new ExtendedLifetime(n.surl, SrmStatus.SRM_SUCCESS, null, null,
-                        (int) granted.toSeconds()));
+                Duration left = f.pinExpiresAt().map(e -> Duration.between(now, e)).orElse(f.pinLifetime());
+                out.add(new ExtendedLifetime(n.surl, SrmStatus.SRM_SUCCESS, null, null, (int) left.toSeconds()));
             } else {
-                SrmStatus s = f.status().isSuccess() ? SrmStatus.SRM_FAILURE : f.status();
-                out.add(new ExtendedLifetime(n.surl, s, "the file holds no pin or TURL to extend", null, null));
+                out.add(ended(n.surl, after, f));
             }
         }
         return out;
@@ -318,12 +319,43 @@ public final class QueuedRequestControl implements RequestControl {
             } else if (canExtend(n.file)) {
                 out.add(new ExtendedLifetime(n.surl, SrmStatus.SRM_FAILURE, "not extended: " + why, null, null));
             } else {
-                SrmStatus s = n.file.status().isSuccess() ? SrmStatus.SRM_FAILURE : n.file.status();
-                out.add(new ExtendedLifetime(n.surl, s, "the file holds no pin or TURL to extend", null, null));
+                out.add(ended(n.surl, target.request, n.file));
             }
         }
         LOG.info("lifetime of {} files not extended: {}", target.indexes.size(), why);
         return out;
+    }
+
+    /**
+     * A put's TURL lifetime never outlives its request (it times out with its upload then): {@code granted}, cut
+     * to what is left of the request's total request time. Pins are not cut.
+     */
+    private static Duration withinRequest(Request r, Duration granted, Instant now) {
+        if (r.kind() != RequestKind.PUT) {
+            return granted;
+        }
+        Duration left = Duration.between(now, r.expiresAt());
+        return left.isNegative() ? Duration.ZERO : min(granted, left);
+    }
+
+    /**
+     * srmExtendFileLifeTime of a file that holds nothing to extend any more (GFD.129 §5.16): a released pin
+     * {@code SRM_RELEASED}, an expired one {@code SRM_FILE_LIFETIME_EXPIRED}, both with no time left; a finished
+     * put (srmPutDone), or a bring-online or get that no longer holds a pin, {@code SRM_INVALID_REQUEST}; a file
+     * that failed or was aborted its own status.
+     */
+    private static ExtendedLifetime ended(String surl, Request r, FileRequest f) {
+        return switch (f.state()) {
+            case RELEASED -> new ExtendedLifetime(surl, SrmStatus.SRM_RELEASED,
+                    "the pin was released: there is nothing to extend", null, 0);
+            case FILE_LIFETIME_EXPIRED -> new ExtendedLifetime(surl, SrmStatus.SRM_FILE_LIFETIME_EXPIRED,
+                    "the pin or TURL lifetime has expired: there is nothing to extend", null, 0);
+            case SUCCESS -> new ExtendedLifetime(surl, SrmStatus.SRM_INVALID_REQUEST, r.kind() == RequestKind.PUT
+                    ? "the put of this file is finished (srmPutDone): it holds no TURL to extend"
+                    : "the file holds no pin to extend", null, null);
+            default -> new ExtendedLifetime(surl, f.status().isSuccess() ? SrmStatus.SRM_INVALID_REQUEST
+                    : f.status(), "the file holds no pin or TURL to extend", null, null);
+        };
     }
 
     /** Waiting (the lifetime applies once served) or holding a pin or TURL. */

@@ -27,9 +27,10 @@ import org.slf4j.MDC;
  * with {@code SRM_REQUEST_TIMED_OUT} and leave the queue); a pin or TURL past its expiry makes its file
  * {@code SRM_FILE_LIFETIME_EXPIRED}; the uploads of a put's files that ended so are removed (they lie in the staging
  * area, so nothing half-written was ever visible at a target); finished requests older than
- * {@link ReaperConfig#retention} are purged. A file served before its request timed out keeps its pin or TURL until
- * that runs out: the total request time bounds how long files wait to be served, not how long a served file is
- * held (a put being uploaded is not cut off; its TURL lifetime governs).
+ * {@link ReaperConfig#retention} are purged. A get's file served before its request timed out keeps its pin until
+ * that runs out: the total request time bounds how long files wait to be served, not how long a pin is held. A
+ * put's TURL never outlives its request ({@link Dispatcher}): a put still waiting for srmPutDone when its total
+ * request time runs out times out, its files with space {@code SRM_REQUEST_TIMED_OUT}, and their uploads go.
  *
  * <p>Several frontends may run it on one store: each change is one atomic {@link RequestStore#update} that looks
  * again at the request as stored and changes nothing when another frontend got there first, upload removal
@@ -196,7 +197,7 @@ public final class Reaper implements AutoCloseable {
         c.timedOut = false;
         c.expiredFiles = 0;
         Request next = r;
-        if (r.state().isActive() && !now.isBefore(r.expiresAt())) {
+        if (r.timesOutAt(now)) {
             next = next.timeOut(now);
             c.timedOut = true;
         }

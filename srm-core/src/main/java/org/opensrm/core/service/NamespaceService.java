@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The directory operations: srmMkdir, srmRmdir, srmRm, srmMv (onto an existing directory: into it) and the three
  * permission calls. srmRm of a target that does not exist yet but that the caller is uploading aborts that put
- * ({@link PutService#abortOpenPut}).
+ * ({@link PutService#abortOpenPut}); srmRmdir of a directory that an open put uploads into is
+ * {@code SRM_NON_EMPTY_DIRECTORY} (recursive: {@code SRM_FILE_BUSY}), as srmLs lists that file
+ * {@code SRM_FILE_BUSY}.
  * Files srmRm removed and srmMv renamed are told to {@link NamespaceChanges} (full mode's space reservations).
  */
 public final class NamespaceService {
@@ -24,16 +26,27 @@ public final class NamespaceService {
     private final SurlParser surls;
     private final PutService puts;
     private final NamespaceChanges changes;
+    private final UploadsInProgress uploads;
 
     public NamespaceService(StorageBackend backend, SurlParser surls, PutService puts) {
         this(backend, surls, puts, NamespaceChanges.NONE);
     }
 
     public NamespaceService(StorageBackend backend, SurlParser surls, PutService puts, NamespaceChanges changes) {
+        this(backend, surls, puts, changes, UploadsInProgress.NONE);
+    }
+
+    /**
+     * @param uploads the open puts (the upload journal): srmRmdir of a directory that an open put uploads into
+     *                is refused, as srmLs lists that file {@code SRM_FILE_BUSY}
+     */
+    public NamespaceService(StorageBackend backend, SurlParser surls, PutService puts, NamespaceChanges changes,
+                            UploadsInProgress uploads) {
         this.backend = backend;
         this.surls = surls;
         this.puts = puts;
         this.changes = changes;
+        this.uploads = uploads;
     }
 
     public void mkdir(Caller caller, String surl) throws SrmException {
@@ -52,6 +65,11 @@ public final class NamespaceService {
         FileStat stat = backend.stat(caller.account(), path);
         if (!stat.isDirectory()) {
             throw SrmException.invalidPath(path + " is not a directory");
+        }
+        if (uploads.uploadingInto(path, recursive)) {
+            throw new SrmException(recursive ? SrmStatus.SRM_FILE_BUSY : SrmStatus.SRM_NON_EMPTY_DIRECTORY,
+                    path + " has a file being uploaded into it by a put not finished yet (srmPutDone), aborted or"
+                            + " expired");
         }
         backend.rmdir(caller.account(), path, recursive);
     }

@@ -44,8 +44,12 @@ public final class UploadJanitor implements UploadsInProgress {
     private final Path journal;
     private final Clock clock;
     private final Map<SrmPath, Pending> pending = new ConcurrentHashMap<>();
-    /** The newest pending upload per target. */
-    private final Map<SrmPath, Pending> byTarget = new ConcurrentHashMap<>();
+    /**
+     * The upload per target, by the upload's path: one upload is journaled again with another expiry (full mode
+     * journals it when the put is made and again when its TURL is given, srmExtendFileLifeTime again), and each
+     * time its one entry here is replaced; finishing or aborting it frees the target whatever expiry it had last.
+     */
+    private final Map<SrmPath, SrmPath> byTarget = new ConcurrentHashMap<>();
     private final Object journalLock = new Object();
 
     public UploadJanitor(StorageBackend backend, Path journal, Clock clock) {
@@ -100,7 +104,7 @@ public final class UploadJanitor implements UploadsInProgress {
     public void aborted(Account account, SrmPath upload, Instant expires) {
         Pending was = pending.get(upload);
         if (was != null && was.target() != null) {
-            byTarget.remove(was.target(), was);
+            byTarget.remove(was.target(), upload);
         }
         Pending p = new Pending(account, null, upload, expires);
         pending.put(upload, p);
@@ -109,15 +113,36 @@ public final class UploadJanitor implements UploadsInProgress {
 
     /** Whether a put that is neither finished, aborted nor expired is writing to {@code target}, by anyone. */
     public boolean busy(SrmPath target) {
-        Pending p = byTarget.get(target);
-        return p != null && clock.instant().isBefore(p.expires());
+        return open(target).isPresent();
+    }
+
+    @Override
+    public boolean uploadingInto(SrmPath directory, boolean below) {
+        for (SrmPath target : byTarget.keySet()) {
+            boolean inside = below ? directory.contains(target) && !directory.equals(target)
+                    : !target.isRoot() && target.parent().equals(directory);
+            if (inside && open(target).isPresent()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The open (neither finished, aborted nor expired) upload to {@code target}, by anyone. */
+    private Optional<Pending> open(SrmPath target) {
+        SrmPath upload = byTarget.get(target);
+        Pending p = upload == null ? null : pending.get(upload);
+        if (p == null || !target.equals(p.target()) || !clock.instant().isBefore(p.expires())) {
+            return Optional.empty();
+        }
+        return Optional.of(p);
     }
 
     public void finished(SrmPath upload) {
         Pending p = pending.remove(upload);
         if (p != null) {
             if (p.target() != null) {
-                byTarget.remove(p.target(), p);
+                byTarget.remove(p.target(), upload);
             }
             append("done\t" + escape(upload));
         }
@@ -125,11 +150,11 @@ public final class UploadJanitor implements UploadsInProgress {
 
     @Override
     public Optional<SrmPath> uploadOf(SrmPath target, Account account) {
-        Pending p = byTarget.get(target);
-        if (p == null || p.account().uid() != account.uid() || !clock.instant().isBefore(p.expires())) {
+        Optional<Pending> p = open(target);
+        if (p.isEmpty() || p.get().account().uid() != account.uid()) {
             return Optional.empty();
         }
-        return Optional.of(p.upload());
+        return Optional.of(p.get().upload());
     }
 
     /** When the put of a journaled upload expires. */
@@ -137,9 +162,18 @@ public final class UploadJanitor implements UploadsInProgress {
         return Optional.ofNullable(pending.get(upload)).map(Pending::expires);
     }
 
+    /**
+     * Makes {@code p} its target's upload, unless another upload to the same target that expires later is
+     * journaled (recovery reads the journal in no particular order); the same upload journaled again replaces
+     * itself whatever its expiry.
+     */
     private void index(Pending p) {
         if (p.target() != null) {
-            byTarget.merge(p.target(), p, (old, now) -> now.expires().isBefore(old.expires()) ? old : now);
+            byTarget.merge(p.target(), p.upload(), (old, now) -> {
+                Pending other = pending.get(old);
+                return old.equals(now) || other == null || !p.target().equals(other.target())
+                        || !p.expires().isBefore(other.expires()) ? now : old;
+            });
         }
     }
 

@@ -42,6 +42,26 @@ public final class Uploads {
      *                      or {@code SRM_FILE_BUSY}
      */
     public void checkTarget(Caller caller, SrmPath path, boolean overwrite) throws SrmException {
+        checkTarget(caller, path, overwrite, (account, upload, expires) -> abort(account, upload, expires));
+    }
+
+    /**
+     * Ends the caller's own open put that a new put of its target with overwrite supersedes: its upload is aborted
+     * (a tombstone, so the old request answers {@code SRM_ABORTED}); full mode also aborts the old request's file.
+     */
+    @FunctionalInterface
+    public interface Superseded {
+        void end(Account account, SrmPath upload, Instant expires) throws SrmException;
+    }
+
+    /**
+     * As {@link #checkTarget(Caller, SrmPath, boolean)}. An open put to {@code path} by the caller's own account is
+     * superseded by this one when it asks to overwrite (what {@code gfal-copy -f} does after its earlier copy was
+     * killed mid-upload): {@code superseded} ends it and the target is free. Without overwrite, or when another
+     * account's put is open, the target is {@code SRM_FILE_BUSY}.
+     */
+    public void checkTarget(Caller caller, SrmPath path, boolean overwrite, Superseded superseded)
+            throws SrmException {
         if (path.isRoot()) {
             throw SrmException.invalidPath("cannot put to the root directory");
         }
@@ -71,8 +91,15 @@ public final class Uploads {
             caller.paths().check(Access.MODIFY, path); // overwriting is more than storage.create allows
         }
         if (janitor.busy(path)) {
-            throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is being uploaded by another put that is "
-                    + "neither finished, aborted nor expired");
+            Optional<SrmPath> own = overwrite ? janitor.uploadOf(path, caller.account()) : Optional.empty();
+            Optional<Instant> expires = own.flatMap(janitor::expiryOf);
+            if (expires.isEmpty()) {
+                throw new SrmException(SrmStatus.SRM_FILE_BUSY, path + " is being uploaded by another put that is "
+                        + "neither finished, aborted nor expired" + (overwrite ? ""
+                        : " (a put of the same account with overwrite supersedes it)"));
+            }
+            superseded.end(caller.account(), own.get(), expires.get());
+            LOG.info("open put to {} superseded by a new put with overwrite of the same account", path);
         }
     }
 

@@ -14,4 +14,13 @@ public interface UploadsInProgress {
 
     /** The newest unfinished upload to {@code target} prepared by {@code account}, if this server knows of one. */
     Optional<SrmPath> uploadOf(SrmPath target, Account account);
+
+    /**
+     * Whether an open put, by anyone, is uploading to a target directly in {@code directory} (or, with
+     * {@code below}, anywhere below it): srmRmdir refuses to remove it. A put that was aborted, has expired or
+     * was ended (superseded, or its transfer reported ended incomplete) counts for nothing.
+     */
+    default boolean uploadingInto(SrmPath directory, boolean below) {
+        return false;
+    }
 }

@@ -320,7 +320,8 @@ class QueuedRequestControlTest {
             control.release(env.alice, r.token().value(), List.of());
             List<ExtendedLifetime> out = control.extend(env.alice, r.token().value(), List.of(ControlEnv.surl("/data/a")),
                     100);
-            assertEquals(SrmStatus.SRM_FAILURE, out.get(0).status());
+            assertEquals(SrmStatus.SRM_RELEASED, out.get(0).status());
+            assertEquals(0, out.get(0).pinLifetime(), "no pin time left");
             assertEquals(FileState.RELEASED, env.load(r).file(0).state());
         }
 

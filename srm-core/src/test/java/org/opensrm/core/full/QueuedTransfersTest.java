@@ -73,6 +73,13 @@ class QueuedTransfersTest extends FullModeTestBase {
                 Optional.empty(), RequestOptions.NONE));
     }
 
+    /** A put asking for a TURL lifetime ({@code pin}) and a total request time ({@code total}). */
+    private TransferResult put(Caller who, Duration pin, Duration total, String path) throws Exception {
+        return full.puts().prepare(who, new PutRequest(List.of(new PutFile(surl(path), DATA.length)),
+                List.of("gsiftp"), false, Optional.empty(), Optional.of(pin),
+                new RequestOptions(Optional.empty(), Optional.of(total))));
+    }
+
     private TransferResult awaitPut(String token) throws Exception {
         return fx.awaitServed(() -> full.puts().status(ALICE, token, List.of()));
     }
@@ -226,7 +233,7 @@ class QueuedTransfersTest extends FullModeTestBase {
         assertEquals(SrmStatus.SRM_INVALID_PATH, r.files().get(1).status());
         assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, r.files().get(2).status());
         assertEquals(SrmStatus.SRM_REQUEST_QUEUED, r.files().get(3).status());
-        assertEquals(SrmStatus.SRM_FILE_BUSY, put(ALICE, true, "/data/fine.root").files().get(0).status(),
+        assertEquals(SrmStatus.SRM_FILE_BUSY, put(ALICE, false, "/data/fine.root").files().get(0).status(),
                 "an open put to the same target");
         assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS, awaitPut(r.token()).status());
     }
@@ -312,7 +319,7 @@ class QueuedTransfersTest extends FullModeTestBase {
 
     @Test
     void anExtendedTurlKeepsItsUploadPastItsFirstExpiry() throws Exception {
-        TransferResult made = put(ALICE, false, "/data/long.root");
+        TransferResult made = put(ALICE, FullModeConfig.DEFAULT_TURL_LIFETIME, Duration.ofHours(24), "/data/long.root");
         TransferFile f = transfer(made, DATA);
         full.control().extend(ALICE, made.token(), List.of(surl("/data/long.root")), (int) Duration.ofHours(20)
                 .toSeconds());
@@ -331,7 +338,7 @@ class QueuedTransfersTest extends FullModeTestBase {
         fx.clock.advance(FullModeConfig.DEFAULT_TURL_LIFETIME.plusMinutes(2));
         full.reaper().runOnce();
         fx.janitor.sweep();
-        assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED,
+        assertEquals(SrmStatus.SRM_REQUEST_TIMED_OUT, // TURL and request (as long when none is asked) ran out
                 full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());
         assertFalse(Files.exists(local(f.turl())));
         assertFalse(Files.exists(root.resolve("data/late.root")));
@@ -365,9 +372,9 @@ class QueuedTransfersTest extends FullModeTestBase {
      */
     @Test
     void anUploadWrittenAgainAfterItsTurlExpiredIsRemovedByTheJanitor() throws Exception {
-        TransferResult made = put(ALICE, false, "/data/expired-late.root");
+        TransferResult made = put(ALICE, Duration.ofHours(1), Duration.ofHours(2), "/data/expired-late.root");
         TransferFile f = transfer(made, DATA);
-        fx.clock.advance(FullModeConfig.DEFAULT_TURL_LIFETIME.plusSeconds(1));
+        fx.clock.advance(Duration.ofHours(1).plusSeconds(1));
         full.reaper().runOnce();
         assertEquals(SrmStatus.SRM_FILE_LIFETIME_EXPIRED,
                 full.puts().status(ALICE, made.token(), List.of()).files().get(0).status());

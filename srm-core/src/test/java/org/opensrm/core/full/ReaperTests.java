@@ -104,6 +104,24 @@ abstract class ReaperTests {
     }
 
     @Test
+    void aPutWithSpacePastItsTotalRequestTimeTimesOutAndItsUploadIsRemoved() throws Exception {
+        Request r = env.create(RequestKind.PUT, env.alice, Optional.empty(), Duration.ofSeconds(30),
+                Duration.ofSeconds(30), "/data/late1"); // the engine never gives a TURL beyond its request
+        env.serve(r, 0);
+        Path upload = env.writeUpload(env.alice, r, 0, "written, never finished".getBytes(StandardCharsets.UTF_8));
+        assertEquals(RequestState.SUCCESS, env.load(r).state(), "its file has space: the request is served");
+
+        env.clock.advance(Duration.ofSeconds(30));
+        assertEquals(new Reaper.Pass(1, 0, 0), reaper.runOnce());
+
+        Request now = env.load(r);
+        assertEquals(SrmStatus.SRM_REQUEST_TIMED_OUT, now.status());
+        assertEquals(SrmStatus.SRM_REQUEST_TIMED_OUT, now.file(0).status());
+        assertFalse(Files.exists(upload), "the upload is removed");
+        assertFalse(Files.exists(root.resolve("data/late1")), "nothing is visible at the target");
+    }
+
+    @Test
     void anActiveRequestPastItsTotalRequestTimeTimesOut() throws Exception {
         Request r = env.create(RequestKind.GET, env.alice, Optional.empty(), Duration.ofSeconds(30), PIN,
                 "/data/a", "/data/b");

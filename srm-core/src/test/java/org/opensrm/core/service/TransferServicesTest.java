@@ -505,7 +505,7 @@ class TransferServicesTest {
     void aSecondPutOfATargetWithAnUploadInProgressIsFileBusy() throws Exception {
         TransferResult first = put("/data/busy.root", 0, true);
         TransferResult second = preparePut(puts, ALICE, List.of(new PutFile(surl("/data/busy.root"), 0),
-                new PutFile(surl("/data/free.root"), 0)), GSIFTP, true, Optional.empty(), null);
+                new PutFile(surl("/data/free.root"), 0)), GSIFTP, false, Optional.empty(), null);
         assertEquals(SrmStatus.SRM_FILE_BUSY, second.files().get(0).status());
         assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, second.files().get(1).status());
         assertEquals(SrmStatus.SRM_PARTIAL_SUCCESS, second.status());
@@ -520,7 +520,7 @@ class TransferServicesTest {
     void srmRmOfATargetBeingUploadedAbortsItsPutAndFreesTheTarget() throws Exception {
         TransferResult stale = put("/data/retried.root", 0, true);
         Path upload = transfer(stale, 0, data(300, 4));
-        assertEquals(SrmStatus.SRM_FILE_BUSY, put("/data/retried.root", 0, true).files().get(0).status());
+        assertEquals(SrmStatus.SRM_FILE_BUSY, put("/data/retried.root", 0, false).files().get(0).status());
         NamespaceService namespace = new NamespaceService(backend, surls, puts);
         assertEquals(SrmStatus.SRM_INVALID_PATH, namespace.rm(BOB, List.of(surl("/data/retried.root"))).get(0)
                 .status(), "only the account that is uploading aborts its put");

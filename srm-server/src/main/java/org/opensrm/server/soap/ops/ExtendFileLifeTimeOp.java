@@ -44,8 +44,14 @@ public final class ExtendFileLifeTimeOp
             array.getStatusArray().add(s);
         }
         SrmExtendFileLifeTimeResponse r = new SrmExtendFileLifeTimeResponse();
-        r.setReturnStatus(Wire.status(RequestStatus.of(results, ExtendedLifetime::status, SrmStatus.SRM_SUCCESS), null));
+        r.setReturnStatus(Wire.status(RequestStatus.of(results, ExtendFileLifeTimeOp::extended, SrmStatus.SRM_SUCCESS),
+                null));
         r.setArrayOfFileStatuses(array);
         return r;
+    }
+
+    /** Only an extension made counts as one: a released pin (SRM_RELEASED) was not extended. */
+    private static SrmStatus extended(ExtendedLifetime e) {
+        return e.status() == SrmStatus.SRM_RELEASED ? SrmStatus.SRM_FAILURE : e.status();
     }
 }

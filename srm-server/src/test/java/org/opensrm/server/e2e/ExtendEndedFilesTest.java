@@ -1,0 +1,73 @@
+package org.opensrm.server.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.opensrm.testkit.HttpgSoapClient.Response;
+
+/**
+ * Issue 22, point 7 (full mode): srmExtendFileLifeTime of what has ended says what it is, not a generic
+ * SRM_FAILURE, and is never a success: a finished put's file (after srmPutDone) is {@code SRM_INVALID_REQUEST}, a
+ * released get's file {@code SRM_RELEASED} with no pin time left, which status calls report too
+ * (remainingPinTime 0).
+ */
+@Timeout(120)
+class ExtendEndedFilesTest {
+    static E2eSite site;
+    static SpecRequests srm;
+
+    @BeforeAll
+    static void start() throws Exception {
+        site = E2eSite.start(E2eSite.FULL_MODE);
+        srm = new SpecRequests(new SrmSoap(site, site.alice()));
+        Files.writeString(site.onDisk("/alice/pinned"), "data");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (site != null) {
+            site.close();
+        }
+    }
+
+    @Test
+    void extendingAFinishedPutIsAnInvalidRequest() throws Exception {
+        PutCycle alice = new PutCycle(site, site.alice());
+        String surl = site.surl("/alice/finished.bin");
+        String token = alice.prepared(surl, false, 0, 0);
+        Path source = OnDisk.randomFile(site.scratch("extend").resolve("finished.bin"), 10_000, 3);
+        alice.upload(token, source);
+        assertEquals("SRM_SUCCESS", alice.putDone(token, surl));
+
+        Response extended = srm.extend(token, List.of(surl), 600);
+        assertEquals(List.of("SRM_INVALID_REQUEST"), SpecRequests.fileStatuses(extended), extended::toString);
+        assertEquals("SRM_FAILURE", SpecRequests.status(extended, "srmExtendFileLifeTime"), extended::toString);
+    }
+
+    @Test
+    void extendingAReleasedPinIsReleasedWithNoTimeLeft() throws Exception {
+        String surl = site.surl("/alice/pinned");
+        Response get = srm.get(List.of(surl), List.of("gsiftp"), 600);
+        String token = SpecRequests.requestToken(get, "srmPrepareToGet");
+        Response pinned = FullModeSites.pollUntilSettled(() -> srm.status("Get", token, List.of()),
+                "srmStatusOfGetRequest");
+        assertEquals(List.of("SRM_FILE_PINNED"), SpecRequests.fileStatuses(pinned), pinned::toString);
+        assertEquals("SRM_SUCCESS", SpecRequests.status(srm.release(token, List.of(surl)), "srmReleaseFiles"));
+
+        Response extended = srm.extend(token, List.of(surl), 600);
+        assertEquals(List.of("SRM_RELEASED"), SpecRequests.fileStatuses(extended), extended::toString);
+        assertEquals("0", extended.text("statusArray/pinLifetime"), extended::toString);
+        assertEquals("SRM_FAILURE", SpecRequests.status(extended, "srmExtendFileLifeTime"),
+                "nothing was extended: " + extended);
+        Response status = srm.status("Get", token, List.of());
+        assertEquals(List.of("SRM_RELEASED"), SpecRequests.fileStatuses(status), status::toString);
+        assertEquals("0", status.text("statusArray/remainingPinTime"), status::toString);
+    }
+}
