@@ -2,6 +2,7 @@ package org.opensrm.transport.internal;
 
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.jetty.io.ManagedSelector;
 import org.eclipse.jetty.io.SocketChannelEndPoint;
@@ -16,20 +17,28 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * detached and both calls cost one volatile read.
  */
 final class ClockedEndPoint extends SocketChannelEndPoint {
+    private final HandshakeGate gate;
+    /** Whether this connection is counted in the gate: from its accept, then in every server's turn. */
+    private final AtomicBoolean owed = new AtomicBoolean(true);
     private volatile HandshakeClock clock;
     private volatile SelectionKey key;
 
-    ClockedEndPoint(SocketChannel channel, ManagedSelector selector, SelectionKey key, Scheduler scheduler) {
+    /** @param gate where the connection, counted at its accept, is owed work until the server first waits for it */
+    ClockedEndPoint(SocketChannel channel, ManagedSelector selector, SelectionKey key, Scheduler scheduler,
+            HandshakeGate gate) {
         super(channel, selector, key, scheduler);
         this.key = key;
+        this.gate = gate;
     }
 
     void attach(HandshakeClock value) {
         clock = value;
     }
 
+    /** The handshake is over (met or cut): the connection is neither timed nor counted any more. */
     void detach() {
         clock = null;
+        settle();
     }
 
     @Override
@@ -38,6 +47,7 @@ final class ClockedEndPoint extends SocketChannelEndPoint {
         if (c != null) {
             c.peerTurn(System.nanoTime());
         }
+        settle();
         super.needsFillInterest();
     }
 
@@ -46,8 +56,27 @@ final class ClockedEndPoint extends SocketChannelEndPoint {
         HandshakeClock c = clock;
         if (c != null && readable()) {
             c.serverTurn(System.nanoTime());
+            if (owed.compareAndSet(false, true)) {
+                gate.take();
+            }
         }
         return super.onSelected();
+    }
+
+    @Override
+    public void onClose(Throwable cause) {
+        try {
+            super.onClose(cause);
+        } finally {
+            clock = null;
+            settle();
+        }
+    }
+
+    private void settle() {
+        if (owed.get() && owed.compareAndSet(true, false)) {
+            gate.give();
+        }
     }
 
     @Override
