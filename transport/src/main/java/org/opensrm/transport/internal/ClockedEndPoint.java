@@ -13,8 +13,9 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * is: the peer's from the moment the server asks to be told of more bytes ({@link #needsFillInterest}), the
  * server's from the moment the selector sees them ({@link #onSelected} with the key readable) until it asks
  * again. The time a readable connection then waits for a pool thread, behind the requests of connections that are
- * already clients, is thus not charged to it. Once the connection has sent its first request head the clock is
- * detached and both calls cost one volatile read.
+ * already clients, is thus not charged to it. In the server's turns (and from the accept to its first wait for
+ * the peer) the connection is also counted in the {@link HandshakeGate}. Once the connection has sent its first
+ * request head the clock is detached and both calls cost two volatile reads.
  */
 final class ClockedEndPoint extends SocketChannelEndPoint {
     private final HandshakeGate gate;
