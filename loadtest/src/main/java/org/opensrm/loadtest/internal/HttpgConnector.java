@@ -9,7 +9,6 @@ import java.security.KeyStore;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
@@ -64,16 +63,7 @@ public final class HttpgConnector {
 
     /** A connected, authenticated connection ready for HTTP requests. */
     public HttpgConnection open() throws IOException {
-        return open(new AtomicReference<>());
-    }
-
-    /**
-     * The same, with the socket being opened in {@code opening} while the connect and handshake run, so that
-     * another thread can abort them by closing it.
-     */
-    public HttpgConnection open(AtomicReference<Socket> opening) throws IOException {
         Socket tcp = new Socket();
-        opening.set(tcp);
         try {
             tcp.setTcpNoDelay(true);
             tcp.setSoTimeout(timeoutMillis);
