@@ -52,14 +52,19 @@ class ReportFilesTest {
         assertEquals(5, csv.size(), "header + 2 SURLs x 2 levels");
         for (String row : csv.subList(1, csv.size())) {
             String[] fields = row.split(",");
-            assertEquals(20, fields.length, row);
+            assertEquals(25, fields.length, row);
             assertEquals("ls", fields[1]);
             assertEquals("keepalive", fields[2]);
+            int clients = Integer.parseInt(fields[16]);
+            assertEquals(clients, Integer.parseInt(fields[20]), "every client connected: " + row);
+            assertEquals(clients, Integer.parseInt(fields[21]), "every client answered: " + row);
+            assertTrue(Double.parseDouble(fields[22]) > 0, "time to the last first answer: " + row);
+            assertTrue(Long.parseLong(fields[23]) >= clients, "connections opened: " + row);
             assertTrue(Long.parseLong(fields[4]) > 0, "ok > 0: " + row);
             assertTrue(Double.parseDouble(fields[8]) > 0, "rate > 0: " + row);
         }
         assertTrue(csv.get(1).startsWith("1,") && csv.get(2).startsWith("3,"));
-        assertTrue(csv.get(1).endsWith(",10,srm://localhost/data/d10"));
+        assertTrue(csv.get(1).contains(",10,srm://localhost/data/d10,"), csv.get(1));
         assertTrue(Files.readString(out.resolve("statuses.csv")).contains(",srmLs SRM_SUCCESS,"));
 
         for (String chart : List.of("rate-vs-concurrency", "latency-vs-dirsize")) {

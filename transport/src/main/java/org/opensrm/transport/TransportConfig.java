@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param caDir             OpenSSL trust directory ({@code <hash>.0}, {@code .signing_policy}, {@code .namespaces},
  *                          CRLs {@code <hash>.r0}), default {@code /etc/grid-security/certificates}
  * @param threadsMin        minimum worker threads, default 8
- * @param threadsMax        maximum worker threads, default 200
+ * @param threadsMax        maximum worker threads, default 200; also the most handshakes that may be owed the
+ *                          server's work before the acceptor waits (new connections then queue in the kernel)
  * @param acceptQueue       TCP accept backlog, default 1024
  * @param idleTimeout       idle keep-alive connections are closed after this, default 60 s
  * @param maxConnections    most connections served at once, default 10000; one beyond is closed as soon as it

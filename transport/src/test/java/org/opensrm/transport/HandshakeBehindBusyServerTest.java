@@ -39,6 +39,8 @@ import org.opensrm.testkit.TricklingPeers;
  * queues behind them for several deadlines. Honest handshakes that were queued complete once the pool is free,
  * none of them cut; a peer that sends nothing is cut at the deadline all the same, and one that trickles its
  * handshake is cut at the total limit ({@link TransportConfig#handshakeTotalTimeout()}) while the pool is held.
+ * New connections beyond what the handshake gate admits (as many owed handshakes as the pool has threads) wait in
+ * the accept queue and are served once the pool is free.
  */
 @Timeout(120)
 class HandshakeBehindBusyServerTest {
@@ -77,8 +79,10 @@ class HandshakeBehindBusyServerTest {
     void release() throws Exception {
         servlet.open();
         threads.shutdownNow();
-        for (GsiTestClient c : clients) {
-            c.close();
+        synchronized (clients) {
+            for (GsiTestClient c : clients) {
+                c.close();
+            }
         }
         assertTrue(threads.awaitTermination(30, TimeUnit.SECONDS), "test threads still running");
     }
@@ -124,6 +128,41 @@ class HandshakeBehindBusyServerTest {
             }
         }
         assertEquals(1, server.stats().handshakeTimeouts() - before, "no honest handshake was cut");
+    }
+
+    /**
+     * Twice as many new clients as the pool has threads connect while the pool is held: the acceptor takes as many
+     * as the gate admits (one per pool thread) and leaves the rest in the kernel's accept queue, then takes them
+     * as the first ones finish; every one is served, none is cut.
+     */
+    @Test
+    void moreNewClientsThanTheGateAdmitsAreAllServedOnceThePoolIsFree() throws Exception {
+        long before = server.stats().handshakeTimeouts();
+        List<GsiTestClient> holds = clientsPastTheirFirstRequest();
+        holdEveryThread(holds);
+        long held = System.nanoTime();
+        List<Future<Integer>> answers = new ArrayList<>();
+        for (int i = 0; i < 2 * THREADS; i++) {
+            answers.add(threads.submit(() -> {
+                GsiTestClient c = track(site.client());
+                c.socket().setSoTimeout((int) PATIENCE.toMillis());
+                c.handshake();
+                c.write("0");
+                return c.post("/srm/managerv2", "<new/>").status();
+            }));
+        }
+        while (System.nanoTime() - held < DEADLINE.multipliedBy(2).toNanos()) {
+            assertTrue(answers.stream().noneMatch(Future::isDone), "a new client finished while the pool was held");
+            Thread.sleep(50);
+        }
+        servlet.open();
+        for (Future<Integer> answer : answers) {
+            assertEquals(200, answer.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        }
+        for (GsiTestClient c : holds) {
+            assertEquals(200, c.readResponse().status());
+        }
+        assertEquals(0, server.stats().handshakeTimeouts() - before, "no handshake was cut");
     }
 
     @Test
@@ -175,7 +214,9 @@ class HandshakeBehindBusyServerTest {
     }
 
     private GsiTestClient track(GsiTestClient c) {
-        clients.add(c);
+        synchronized (clients) {
+            clients.add(c);
+        }
         return c;
     }
 

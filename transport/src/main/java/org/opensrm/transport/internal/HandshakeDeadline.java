@@ -145,7 +145,8 @@ final class HandshakeDeadline implements HttpConfiguration.Customizer {
             if (pending.remove(network, this)) {
                 cancel();
                 expired.increment();
-                log.event(network.getRemoteSocketAddress());
+                log.event(network.getRemoteSocketAddress() + " after " + (clock.charged(now) / 1_000_000)
+                        + " ms of waiting for it, " + (clock.elapsed(now) / 1_000_000) + " ms from its accept");
                 network.close();
             }
         }

@@ -83,8 +83,9 @@ public final class JettyAssembly {
                 config.maxConnectionsPerAddress(), deadline, ssl.getProtocol());
 
         // its end points tell the handshake deadline when a connection waits for its peer, and when for the server
-        ServerConnector connector = new ClockedServerConnector(server, config.acceptors(), config.selectors(), limit,
-                ssl, gsi, http11);
+        // and the acceptors wait while as many handshakes as the pool has threads are owed the server's work
+        ServerConnector connector = new ClockedServerConnector(server, new HandshakeGate(config.threadsMax()),
+                config.acceptors(), config.selectors(), limit, ssl, gsi, http11);
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setAcceptQueueSize(config.acceptQueue());
