@@ -9,6 +9,7 @@ import org.opensrm.gridftp.internal.LoadSnapshot;
 import org.opensrm.gridftp.internal.PrometheusSource;
 import org.opensrm.gridftp.internal.RandomSelector;
 import org.opensrm.gridftp.internal.RoundRobinSelector;
+import org.opensrm.gridftp.internal.XrootdSummarySource;
 
 /** Factory for the composition root. */
 public final class GridFtpSelectors {
@@ -21,6 +22,10 @@ public final class GridFtpSelectors {
      * Closing the selector stops the prober.
      */
     public static GridFtpSelector create(SelectorConfig config) {
+        if (config.policy() == SelectionPolicy.LOAD_PROBE && config.loadProbe().source()
+                == LoadProbeConfig.Source.XROOTD_SUMMARY) {
+            return XrootdLoadProbe.create(config);
+        }
         if (config.policy() == SelectionPolicy.LOAD_PROBE) {
             LoadProber prober = new LoadProber(config, loadSource(config.loadProbe())).start();
             return new OwningSelector(new LoadProbeSelector(config.nodes(), NodeHealth.ALWAYS_UP, prober::snapshot,
@@ -48,9 +53,14 @@ public final class GridFtpSelectors {
         }
     }
 
-    /** The load source a configuration names ({@link LoadSource#NONE} for the banner alone). */
+    /**
+     * The load source a configuration names ({@link LoadSource#NONE} for the banner alone). An
+     * {@code xrootd-summary} source binds its UDP receiver here and is {@link AutoCloseable}: the caller closes it.
+     */
     public static LoadSource loadSource(LoadProbeConfig config) {
         switch (config.source()) {
+            case XROOTD_SUMMARY:
+                return XrootdSummarySource.open(config.xrootdSummary(), config.maxAnswerBytes());
             case PROMETHEUS:
                 return new PrometheusSource(config::endpointsOf, config.maxAnswerBytes());
             case GMOND:
@@ -61,7 +71,7 @@ public final class GridFtpSelectors {
     }
 
     /** Selector plus the prober it owns. */
-    private static final class OwningSelector implements GridFtpSelector {
+    static final class OwningSelector implements GridFtpSelector {
         private final GridFtpSelector delegate;
         private final AutoCloseable prober;
 

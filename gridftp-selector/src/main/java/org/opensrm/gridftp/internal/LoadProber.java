@@ -44,7 +44,7 @@ public final class LoadProber implements AutoCloseable {
     private final Duration interval;
     private final Duration timeout;
     private final LoadSource source;
-    private final BannerProbe banner;
+    private final java.util.function.Function<GridFtpNode, NodeStatus> banner;
     private final Door[] doors;
     private final ScheduledExecutorService scheduler;
     private final ExecutorService pool;
@@ -74,12 +74,21 @@ public final class LoadProber implements AutoCloseable {
     }
 
     public LoadProber(SelectorConfig config, LoadSource source) {
+        this(config, source, new BannerProbe(config.connectTimeout(), java.time.Clock.systemUTC())::probe);
+    }
+
+    /**
+     * A prober whose liveness probe is {@code liveness} instead of the 220 banner (an XRootD door's handshake,
+     * {@link XrootdHandshakeProbe}); it answers within the connect timeout.
+     */
+    public LoadProber(SelectorConfig config, LoadSource source,
+                      java.util.function.Function<GridFtpNode, NodeStatus> liveness) {
         this.nodes = config.nodes();
         this.config = config.loadProbe();
         this.interval = config.probeInterval();
         this.timeout = config.connectTimeout();
         this.source = source;
-        this.banner = new BannerProbe(timeout, java.time.Clock.systemUTC());
+        this.banner = liveness;
         this.doors = nodes.stream().map(Door::new).toArray(Door[]::new);
         this.current = LoadSnapshot.unprobed(nodes);
         this.scheduler = daemons(1, "gridftp-loadprobe");
@@ -159,7 +168,7 @@ public final class LoadProber implements AutoCloseable {
 
     private Result probe(GridFtpNode node) {
         long t0 = System.nanoTime();
-        NodeStatus b = banner.probe(node);
+        NodeStatus b = banner.apply(node);
         long took = System.nanoTime() - t0;
         if (!b.up() || config.source() == LoadProbeConfig.Source.BANNER) {
             return new Result(b, took, null, null);
