@@ -2,6 +2,8 @@ package org.opensrm.gridftp;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -16,8 +18,7 @@ import java.util.stream.Stream;
 
 /**
  * A real XRootD door for the tests (Debian's xrootd-server): a fresh directory exported read-write over
- * {@code root://} on a port xrootd picks itself ({@code xrd.port any}, read back from its log, so there is no race for
- * a free port), its summary reports sent to {@code reportTo} every second. As root it runs as {@code nobody}
+ * {@code root://} on a free port, its summary reports sent to {@code reportTo} every second. As root it runs as {@code nobody}
  * ({@code -R}; xrootd refuses to run as the superuser), in a directory of its own under the system temporary
  * directory (a JUnit temporary directory is closed to other users). Closing it ends the process and removes the
  * directory.
@@ -40,8 +41,28 @@ final class XrootdDoor implements AutoCloseable {
         this.port = port;
     }
 
-    /** Starts a door reporting its summary to {@code reportTo} ({@code host:port}) every second. */
+    /**
+     * Starts a door reporting its summary to {@code reportTo} ({@code host:port}) every second. The port is a free
+     * one this method finds (a server on {@code xrd.port any} reports port 0, which names no door); should another
+     * process take it before xrootd binds it, xrootd fails and the next free port is tried.
+     */
     static XrootdDoor start(String name, String reportTo) throws IOException {
+        IOException last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            int port;
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = probe.getLocalPort();
+            }
+            try {
+                return start(name, reportTo, port);
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    private static XrootdDoor start(String name, String reportTo, int port) throws IOException {
         Path dir = Files.createTempDirectory("opensrm-xrootd-" + name + "-");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path data = Files.createDirectories(dir.resolve("data"));
@@ -49,7 +70,7 @@ final class XrootdDoor implements AutoCloseable {
         Path log = dir.resolve("xrootd.log");
         Path cfg = dir.resolve("xrootd.cfg");
         Files.writeString(cfg, String.join("\n",
-                "xrd.port any",
+                "xrd.port " + port,
                 "all.export / writable",
                 "oss.localroot " + data,
                 "all.adminpath " + admin,
@@ -70,12 +91,12 @@ final class XrootdDoor implements AutoCloseable {
         try {
             while (true) {
                 Matcher m = READY.matcher(Files.exists(log) ? Files.readString(log) : "");
-                if (m.find()) {
-                    return new XrootdDoor(dir, data, log, p, Integer.parseInt(m.group(1)));
+                if (m.find() && Integer.parseInt(m.group(1)) == port) {
+                    return new XrootdDoor(dir, data, log, p, port);
                 }
                 if (!p.isAlive() || System.nanoTime() > deadline) {
-                    throw new IOException("xrootd " + name + " did not start: " + tail(log) + " / "
-                            + tail(dir.resolve("stdout.txt")));
+                    throw new IOException("xrootd " + name + " did not start on port " + port + ": " + tail(log)
+                            + " / " + tail(dir.resolve("stdout.txt")));
                 }
                 Thread.sleep(50); // polls the log for the ready line, with a deadline
             }
@@ -96,7 +117,7 @@ final class XrootdDoor implements AutoCloseable {
     }
 
     String url(String path) {
-        return "root://127.0.0.1:" + port + "/" + path;
+        return "root://127.0.0.1:" + port + "//" + path;
     }
 
     /** A sparse file of {@code bytes} readable by the door, at {@code name} under its export. */
@@ -116,10 +137,13 @@ final class XrootdDoor implements AutoCloseable {
         return tail(log);
     }
 
+    /** Ends the process and removes the directory; again, does nothing. */
     @Override
     public void close() throws IOException {
         stop(process);
-        delete(dir);
+        if (Files.exists(dir)) {
+            delete(dir);
+        }
     }
 
     private static void stop(Process p) {

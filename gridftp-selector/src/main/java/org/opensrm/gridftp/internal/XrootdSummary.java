@@ -155,7 +155,8 @@ public record XrootdSummary(String host, int port, long tod, long tos, String pr
                 port = Integer.parseInt(src.substring(colon + 1));
             }
             if (port <= 0 || port > 65535) {
-                throw new ProbeException("summary report from " + src + " names no port");
+                throw new ProbeException("summary report from " + src + " names no port (a server on 'xrd.port any'"
+                        + " reports port 0: give the door a fixed port)");
             }
             if (num < 0 || in < 0 || out < 0) {
                 throw new ProbeException("summary report from " + src + " has no link section (num, in, out):"
