@@ -1,6 +1,7 @@
 package org.opensrm.gridftp;
 
 import java.time.Clock;
+import org.opensrm.gridftp.internal.BannerProbe;
 import org.opensrm.gridftp.internal.LoadProbeSelector;
 import org.opensrm.gridftp.internal.LoadProber;
 import org.opensrm.gridftp.internal.XrootdHandshakeProbe;
@@ -8,8 +9,8 @@ import org.opensrm.gridftp.internal.XrootdSummarySource;
 
 /**
  * Assembles the load-probe selector over XRootD doors ({@code gridftp.loadprobe.source=xrootd-summary}): the UDP
- * receiver of their summary reports, a prober whose liveness probe is the XRootD handshake (an XRootD door sends no
- * banner), and the selector reading the prober's snapshots. Closing the selector stops the prober, then the receiver.
+ * receiver of their summary reports, a prober whose liveness probe is the XRootD handshake for a {@code root} door (it
+ * sends no banner) and the 220 banner for the others, and the selector reading the prober's snapshots. Closing the selector stops the prober, then the receiver.
  */
 final class XrootdLoadProbe {
     private XrootdLoadProbe() {
@@ -25,8 +26,10 @@ final class XrootdLoadProbe {
         LoadProbeConfig lp = config.loadProbe();
         LoadProber prober;
         try {
-            prober = new LoadProber(config, source,
-                    new XrootdHandshakeProbe(config.connectTimeout(), Clock.systemUTC())::probe).start();
+            XrootdHandshakeProbe handshake = new XrootdHandshakeProbe(config.connectTimeout(), Clock.systemUTC());
+            BannerProbe banner = new BannerProbe(config.connectTimeout(), Clock.systemUTC());
+            prober = new LoadProber(config, source, door -> GridFtpNode.ROOT.equals(door.kind())
+                    ? handshake.probe(door) : banner.probe(door)).start();
         } catch (RuntimeException e) {
             source.close();
             throw e;

@@ -113,7 +113,7 @@ final class XrootdDoor implements AutoCloseable {
 
     /** The door as the selectors name it: by {@code localhost} (the reports come from 127.0.0.1). */
     GridFtpNode node() {
-        return new GridFtpNode("localhost", port);
+        return GridFtpNode.of(GridFtpNode.ROOT, "localhost", port);
     }
 
     String url(String path) {

@@ -35,8 +35,8 @@ public final class XrootdSummarySource implements LoadSource, AutoCloseable {
             return new XrootdSummarySource(new XrootdSummaryReceiver(config.listenHost(), config.listenPort(),
                     maxAnswerBytes, System::nanoTime), config.maxAge());
         } catch (IOException e) {
-            throw new IllegalStateException("cannot receive XRootD summary reports on udp " + config.listenHost()
-                    + ":" + config.listenPort() + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot receive XRootD summary reports on the listen address udp "
+                    + config.listenHost() + ":" + config.listenPort() + ": " + e.getMessage(), e);
         }
     }
 
