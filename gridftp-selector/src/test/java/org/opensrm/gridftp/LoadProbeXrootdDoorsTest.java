@@ -35,13 +35,13 @@ class LoadProbeXrootdDoorsTest {
                     .policy(SelectionPolicy.LOAD_PROBE).probeInterval(Duration.ofSeconds(1))
                     .connectTimeout(Duration.ofSeconds(1))
                     .loadProbe(LoadProbeConfig.builder().source(LoadProbeConfig.Source.XROOTD_SUMMARY).sessionsMax(4)
-                            .linkBytesPerSecond(2e8).weights(1, 1, 0).build())
+                            .linkBytesPerSecond(1e8).weights(1, 1, 0).build())
                     .build();
             busy.file("big", 1L << 30);
             try (GridFtpSelector selector = XrootdLoadProbe.create(config, source)) {
                 Await.until(() -> allUp(selector), "both doors up with figures", LIMIT);
 
-                try (XrdcpLoad load = new XrdcpLoad(busy.url("big"), 3, LIMIT.toMillis())) {
+                try (XrdcpLoad load = new XrdcpLoad(busy.url("big"), 3, "20m", LIMIT.toMillis())) {
                     Await.until(() -> load(selector, busy) > 0.3 && load(selector, idle) < 0.05,
                             "the loaded door's figure to rise", LIMIT);
                     Map<GridFtpNode, Long> chosen = select(selector);

@@ -7,11 +7,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Real transfers loading a door: {@code streams} loops, each running {@code xrdcp -f -s URL /dev/null} again as soon
- * as the last one ends, until {@link #close()} or the time limit, whichever comes first. Closing ends the running
+ * Real transfers loading a door: {@code streams} loops, each running {@code xrdcp -f -s --xrate RATE URL /dev/null}
+ * again as soon as the last one ends (the rate cap keeps loopback copies from taking every core of a shared build
+ * machine), until {@link #close()} or the time limit, whichever comes first. Closing ends the running
  * xrdcp processes (by their handles) and waits for the loops.
  */
-final class XrdcpLoad implements AutoCloseable {
+public final class XrdcpLoad implements AutoCloseable {
     private final List<Thread> loops = new ArrayList<>();
     private final List<Process> running = new ArrayList<>();
     private final AtomicLong finished = new AtomicLong();
@@ -19,17 +20,18 @@ final class XrdcpLoad implements AutoCloseable {
     private final long until;
     private volatile boolean stopped;
 
-    XrdcpLoad(String url, int streams, long limitMillis) {
+    /** @param rate bytes per second per stream, as xrdcp takes it ({@code 20m}) */
+    public XrdcpLoad(String url, int streams, String rate, long limitMillis) {
         this.until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
         for (int i = 0; i < streams; i++) {
-            Thread t = new Thread(() -> loop(url), "xrdcp-load-" + i);
+            Thread t = new Thread(() -> loop(url, rate), "xrdcp-load-" + i);
             t.setDaemon(true);
             loops.add(t);
             t.start();
         }
     }
 
-    private void loop(String url) {
+    private void loop(String url, String rate) {
         while (!stopped && System.nanoTime() < until) {
             Process p;
             synchronized (running) {
@@ -37,7 +39,7 @@ final class XrdcpLoad implements AutoCloseable {
                     return;
                 }
                 try {
-                    p = new ProcessBuilder("xrdcp", "-f", "-s", url, "/dev/null").redirectErrorStream(true)
+                    p = new ProcessBuilder("xrdcp", "-f", "-s", "--xrate", rate, url, "/dev/null").redirectErrorStream(true)
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                 } catch (IOException e) {
                     failed.incrementAndGet();
@@ -67,12 +69,12 @@ final class XrdcpLoad implements AutoCloseable {
     }
 
     /** Transfers that ran to their end. */
-    long finished() {
+    public long finished() {
         return finished.get();
     }
 
     /** Transfers that failed (not counting those ended by close). */
-    long failed() {
+    public long failed() {
         return failed.get();
     }
 

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * directory (a JUnit temporary directory is closed to other users). Closing it ends the process and removes the
  * directory.
  */
-final class XrootdDoor implements AutoCloseable {
+public final class XrootdDoor implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("xrootd \\S+@\\S+:(\\d+) initialization completed");
     private static final Duration START_LIMIT = Duration.ofSeconds(30);
 
@@ -46,7 +46,7 @@ final class XrootdDoor implements AutoCloseable {
      * one this method finds (a server on {@code xrd.port any} reports port 0, which names no door); should another
      * process take it before xrootd binds it, xrootd fails and the next free port is tried.
      */
-    static XrootdDoor start(String name, String reportTo) throws IOException {
+    public static XrootdDoor start(String name, String reportTo) throws IOException {
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             int port;
@@ -107,21 +107,21 @@ final class XrootdDoor implements AutoCloseable {
         }
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
     /** The door as the selectors name it: by {@code localhost} (the reports come from 127.0.0.1). */
-    GridFtpNode node() {
+    public GridFtpNode node() {
         return GridFtpNode.of(GridFtpNode.ROOT, "localhost", port);
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "root://127.0.0.1:" + port + "//" + path;
     }
 
     /** A sparse file of {@code bytes} readable by the door, at {@code name} under its export. */
-    void file(String name, long bytes) throws IOException {
+    public void file(String name, long bytes) throws IOException {
         Path f = data.resolve(name);
         try (RandomAccessFile r = new RandomAccessFile(f.toFile(), "rw")) {
             r.setLength(bytes);
@@ -129,11 +129,11 @@ final class XrootdDoor implements AutoCloseable {
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
-    String log() throws IOException {
+    public String log() throws IOException {
         return tail(log);
     }
 

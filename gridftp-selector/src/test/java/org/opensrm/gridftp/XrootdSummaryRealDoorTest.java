@@ -20,7 +20,7 @@ class XrootdSummaryRealDoorTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
     /** Small capacities, so that three loopback downloads make a plain difference. */
     private static final LoadProbeConfig FIGURE = LoadProbeConfig.builder()
-            .source(LoadProbeConfig.Source.XROOTD_SUMMARY).sessionsMax(4).linkBytesPerSecond(2e8).build();
+            .source(LoadProbeConfig.Source.XROOTD_SUMMARY).sessionsMax(4).linkBytesPerSecond(1e8).build();
 
     @Test
     void theFigureRisesWithRealTransfersAndFallsWhenTheyEnd() throws Exception {
@@ -32,7 +32,7 @@ class XrootdSummaryRealDoorTest {
             Await.until(() -> figure(source, door, last) < 0.01, "an idle figure", LIMIT);
             assertEquals(0, last.get().sessions());
 
-            try (XrdcpLoad load = new XrdcpLoad(door.url("big"), 3, LIMIT.toMillis())) {
+            try (XrdcpLoad load = new XrdcpLoad(door.url("big"), 3, "20m", LIMIT.toMillis())) {
                 try {
                     Await.until(() -> figure(source, door, last) > 0.3 && last.get().sessions() >= 2,
                             "the figure to rise with three downloads", LIMIT);
