@@ -1,16 +1,14 @@
 package org.opensrm.gridftp;
 
-import java.time.Clock;
-import org.opensrm.gridftp.internal.BannerProbe;
 import org.opensrm.gridftp.internal.LoadProbeSelector;
 import org.opensrm.gridftp.internal.LoadProber;
-import org.opensrm.gridftp.internal.XrootdHandshakeProbe;
 import org.opensrm.gridftp.internal.XrootdSummarySource;
 
 /**
  * Assembles the load-probe selector over XRootD doors ({@code gridftp.loadprobe.source=xrootd-summary}): the UDP
- * receiver of their summary reports, a prober whose liveness probe is the XRootD handshake for a {@code root} door (it
- * sends no banner) and the 220 banner for the others, and the selector reading the prober's snapshots. Closing the selector stops the prober, then the receiver.
+ * receiver of their summary reports, the prober (whose liveness probe is each door's by its kind: the XRootD
+ * handshake for a {@code root} door) reading them, and the selector reading the prober's snapshots. Closing the
+ * selector stops the prober, then the receiver.
  */
 final class XrootdLoadProbe {
     private XrootdLoadProbe() {
@@ -26,10 +24,7 @@ final class XrootdLoadProbe {
         LoadProbeConfig lp = config.loadProbe();
         LoadProber prober;
         try {
-            XrootdHandshakeProbe handshake = new XrootdHandshakeProbe(config.connectTimeout(), Clock.systemUTC());
-            BannerProbe banner = new BannerProbe(config.connectTimeout(), Clock.systemUTC());
-            prober = new LoadProber(config, source, door -> GridFtpNode.ROOT.equals(door.kind())
-                    ? handshake.probe(door) : banner.probe(door)).start();
+            prober = new LoadProber(config, source).start();
         } catch (RuntimeException e) {
             source.close();
             throw e;

@@ -44,7 +44,7 @@ public final class LoadProber implements AutoCloseable {
     private final Duration interval;
     private final Duration timeout;
     private final LoadSource source;
-    private final java.util.function.Function<GridFtpNode, NodeStatus> banner;
+    private final BannerProbe banner;
     private final Door[] doors;
     private final ScheduledExecutorService scheduler;
     private final ExecutorService pool;
@@ -74,21 +74,12 @@ public final class LoadProber implements AutoCloseable {
     }
 
     public LoadProber(SelectorConfig config, LoadSource source) {
-        this(config, source, new BannerProbe(config.connectTimeout(), java.time.Clock.systemUTC())::probe);
-    }
-
-    /**
-     * A prober whose liveness probe is {@code liveness} instead of the 220 banner (an XRootD door's handshake,
-     * {@link XrootdHandshakeProbe}); it answers within the connect timeout.
-     */
-    public LoadProber(SelectorConfig config, LoadSource source,
-                      java.util.function.Function<GridFtpNode, NodeStatus> liveness) {
         this.nodes = config.nodes();
         this.config = config.loadProbe();
         this.interval = config.probeInterval();
         this.timeout = config.connectTimeout();
         this.source = source;
-        this.banner = liveness;
+        this.banner = new BannerProbe(timeout, java.time.Clock.systemUTC());
         this.doors = nodes.stream().map(Door::new).toArray(Door[]::new);
         this.current = LoadSnapshot.unprobed(nodes);
         this.scheduler = daemons(1, "gridftp-loadprobe");
@@ -168,7 +159,7 @@ public final class LoadProber implements AutoCloseable {
 
     private Result probe(GridFtpNode node) {
         long t0 = System.nanoTime();
-        NodeStatus b = banner.apply(node);
+        NodeStatus b = banner.probe(node);
         long took = System.nanoTime() - t0;
         if (!b.up() || config.source() == LoadProbeConfig.Source.BANNER) {
             return new Result(b, took, null, null);
@@ -213,6 +204,18 @@ public final class LoadProber implements AutoCloseable {
         return load;
     }
 
+    /** What a door's probe waits for: GridFTP's 220, XRootD's handshake, an HTTP answer. */
+    private static String greeting(GridFtpNode door) {
+        switch (door.kind()) {
+            case GridFtpNode.ROOT:
+                return "handshake";
+            case GridFtpNode.HTTPS:
+                return "HTTP answer";
+            default:
+                return "220";
+        }
+    }
+
     private DoorLoad state(Door d, long now) {
         long intervalNanos = interval.toNanos();
         if (d.heardAt == Long.MIN_VALUE) {
@@ -223,12 +226,13 @@ public final class LoadProber implements AutoCloseable {
                     "not heard from in " + config.deadIntervals() + " probe intervals");
         }
         if (!d.banner.up()) {
-            boolean busy = d.banner.detail().startsWith("no 220 greeting: 421");
+            boolean busy = BannerProbe.busy(d.banner);
             return new DoorLoad(d.node, busy ? DoorState.FULL : DoorState.DEAD, Double.NaN, d.banner.detail());
         }
         if (config.source() == LoadProbeConfig.Source.BANNER) {
             double load = (double) d.bannerNanos / timeout.toNanos();
-            return new DoorLoad(d.node, DoorState.UP, load, "220 after " + d.bannerNanos / 1_000_000 + " ms");
+            return new DoorLoad(d.node, DoorState.UP, load, greeting(d.node) + " after " + d.bannerNanos / 1_000_000
+                    + " ms");
         }
         if (d.sample == null) {
             return new DoorLoad(d.node, DoorState.UNKNOWN, Double.NaN, d.sampleError);

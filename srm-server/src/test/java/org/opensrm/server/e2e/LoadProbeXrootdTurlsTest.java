@@ -25,7 +25,7 @@ import org.opensrm.testkit.GsoapEnvelope;
 import org.opensrm.testkit.HttpgSoapClient;
 
 /**
- * The server with two real XRootD doors ({@code gridftp.nodes=root://...,root://...}), {@code gridftp.selector=loadprobe}
+ * The server with two real XRootD doors ({@code doors=root://...,root://...}), {@code gridftp.selector=loadprobe}
  * and {@code gridftp.loadprobe.source=xrootd-summary}: the doors send their summary reports to the server's receiver;
  * while real concurrent xrdcp downloads load one door, every new {@code root://} TURL srmPrepareToGet hands out names
  * the idle one.
@@ -42,12 +42,13 @@ class LoadProbeXrootdTurlsTest {
              XrootdDoor idle = XrootdDoor.start("idle", "127.0.0.1:" + reports)) {
             Map<String, String> cfg = new HashMap<>(Map.of("gridftp.selector", "loadprobe",
                     "gridftp.probe.interval", "1s", "gridftp.probe.timeout", "1s", "metrics.port", "0",
-                    "gridftp.nodes", "root://localhost:" + busy.port() + ",root://localhost:" + idle.port(),
+                    "doors", "root://localhost:" + busy.port() + ",root://localhost:" + idle.port(),
                     "gridftp.loadprobe.source", "xrootd-summary",
                     "gridftp.loadprobe.xrootd.listen", "127.0.0.1:" + reports,
                     "gridftp.loadprobe.xrootd.max.age", "5s", "gridftp.loadprobe.sessions.max", "4",
                     "gridftp.loadprobe.link.bytes", "100000000"));
             cfg.put("gridftp.loadprobe.weight.cpu", "0");
+            cfg.put("gridftp.nodes", "");
             cfg.put("jetty.handshake.timeout", "60s"); // a GSI handshake on a build machine busy with the downloads
             busy.file("big", 1L << 30);
             try (E2eSite site = E2eSite.start(cfg)) {
@@ -56,8 +57,8 @@ class LoadProbeXrootdTurlsTest {
                 try (XrdcpLoad load = new XrdcpLoad(busy.url("big"), 3, "20m", LIMIT.toMillis())) {
                     await(site, () -> {
                         String m = scrape(site);
-                        return sample(m, "srm_gridftp_door_load_localhost_" + busy.port()).orElse(0) > 0.3
-                                && sample(m, "srm_gridftp_door_load_localhost_" + idle.port()).orElse(1) < 0.05;
+                        return sample(m, "srm_door_load" + id(busy)).orElse(0) > 0.3
+                                && sample(m, "srm_door_load" + id(idle)).orElse(1) < 0.05;
                     }, "the loaded door's figure to rise");
                     for (int i = 0; i < REQUESTS; i++) {
                         String turl = turl(prepareToGet(site, site.surl("/alice/wanted.txt")));
@@ -65,12 +66,16 @@ class LoadProbeXrootdTurlsTest {
                                 "a new TURL names the idle door " + idle.port() + " (busy " + busy.port() + "): " + turl);
                     }
                     String m = scrape(site);
-                    assertEquals(REQUESTS, sample(m, "srm_gridftp_door_choices_localhost_" + idle.port() + "_total")
+                    assertEquals(REQUESTS, sample(m, "srm_door_choices_total" + id(idle))
                             .orElseThrow(), m);
                     assertEquals(0, load.failed(), "every download worked");
                 }
             }
         }
+    }
+
+    private static String id(XrootdDoor door) {
+        return "{door=\"root://localhost:" + door.port() + "\"}";
     }
 
     /** A UDP port free now (the server binds it; the doors must be told it before it starts). */
