@@ -1,5 +1,6 @@
 package org.opensrm.gridftp;
 
+import java.util.Map;
 import org.opensrm.gridftp.internal.LoadProbeSelector;
 import org.opensrm.gridftp.internal.LoadProber;
 import org.opensrm.gridftp.internal.XrootdSummarySource;
@@ -14,17 +15,23 @@ final class XrootdLoadProbe {
     private XrootdLoadProbe() {
     }
 
-    static GridFtpSelector create(SelectorConfig config) {
+    /** The doors of the kinds {@code sources} names are asked there, the others the summary reports. */
+    static GridFtpSelector create(SelectorConfig config, Map<String, LoadSource> sources) {
         LoadProbeConfig lp = config.loadProbe();
-        return create(config, XrootdSummarySource.open(lp.xrootdSummary(), lp.maxAnswerBytes()));
+        return create(config, XrootdSummarySource.open(lp.xrootdSummary(), lp.maxAnswerBytes()), sources);
     }
 
     /** The selector over a source already receiving (which it then owns and closes). */
     static GridFtpSelector create(SelectorConfig config, XrootdSummarySource source) {
+        return create(config, source, Map.of());
+    }
+
+    private static GridFtpSelector create(SelectorConfig config, XrootdSummarySource source,
+                                          Map<String, LoadSource> sources) {
         LoadProbeConfig lp = config.loadProbe();
         LoadProber prober;
         try {
-            prober = new LoadProber(config, source).start();
+            prober = new LoadProber(config, LoadSource.byKind(sources, source)).start();
         } catch (RuntimeException e) {
             source.close();
             throw e;

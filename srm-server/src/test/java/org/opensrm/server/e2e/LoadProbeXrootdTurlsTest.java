@@ -41,11 +41,11 @@ class LoadProbeXrootdTurlsTest {
         try (XrootdDoor busy = XrootdDoor.start("busy", "127.0.0.1:" + reports);
              XrootdDoor idle = XrootdDoor.start("idle", "127.0.0.1:" + reports)) {
             Map<String, String> cfg = new HashMap<>(Map.of("gridftp.selector", "loadprobe",
-                    "gridftp.probe.interval", "1s", "gridftp.probe.timeout", "1s", "metrics.port", "0",
+                    "gridftp.probe.interval", "2s", "gridftp.probe.timeout", "2s", "metrics.port", "0",
                     "doors", "root://localhost:" + busy.port() + ",root://localhost:" + idle.port(),
                     "gridftp.loadprobe.source", "xrootd-summary",
                     "gridftp.loadprobe.xrootd.listen", "127.0.0.1:" + reports,
-                    "gridftp.loadprobe.xrootd.max.age", "5s", "gridftp.loadprobe.sessions.max", "4",
+                    "gridftp.loadprobe.xrootd.max.age", "10s", "gridftp.loadprobe.sessions.max", "4",
                     "gridftp.loadprobe.link.bytes", "100000000"));
             cfg.put("gridftp.loadprobe.weight.cpu", "0");
             cfg.put("gridftp.nodes", "");
@@ -58,12 +58,16 @@ class LoadProbeXrootdTurlsTest {
                     await(site, () -> {
                         String m = scrape(site);
                         return sample(m, "srm_door_load" + id(busy)).orElse(0) > 0.3
-                                && sample(m, "srm_door_load" + id(idle)).orElse(1) < 0.05;
+                                && sample(m, "srm_door_load" + id(idle)).orElse(1) < 0.05
+                                && sample(m, "srm_door_state" + id(busy)).orElse(-1) == 0
+                                && sample(m, "srm_door_state" + id(idle)).orElse(-1) == 0;
                     }, "the loaded door's figure to rise");
                     for (int i = 0; i < REQUESTS; i++) {
                         String turl = turl(prepareToGet(site, site.surl("/alice/wanted.txt")));
-                        assertTrue(turl.startsWith("root://localhost:" + idle.port() + "/"),
-                                "a new TURL names the idle door " + idle.port() + " (busy " + busy.port() + "): " + turl);
+                        if (!turl.startsWith("root://localhost:" + idle.port() + "/")) {
+                            throw new AssertionError("a new TURL names the idle door " + idle.port() + " (busy "
+                                    + busy.port() + "): " + turl + "; the doors now: " + doorLines(scrape(site)));
+                        }
                     }
                     String m = scrape(site);
                     assertEquals(REQUESTS, sample(m, "srm_door_choices_total" + id(idle))
@@ -72,6 +76,10 @@ class LoadProbeXrootdTurlsTest {
                 }
             }
         }
+    }
+
+    private static String doorLines(String metrics) {
+        return metrics.lines().filter(l -> l.startsWith("srm_door")).toList().toString();
     }
 
     private static String id(XrootdDoor door) {
