@@ -11,6 +11,7 @@ import org.opensrm.gridftp.internal.LoadSnapshot;
 import org.opensrm.gridftp.internal.PrometheusSource;
 import org.opensrm.gridftp.internal.RandomSelector;
 import org.opensrm.gridftp.internal.RoundRobinSelector;
+import org.opensrm.gridftp.internal.XrootdSummarySource;
 
 /** Factory for the composition root. */
 public final class GridFtpSelectors {
@@ -31,6 +32,10 @@ public final class GridFtpSelectors {
      * name (e.g. XRootD's own reporting for {@code root} doors) and the configured source for the others.
      */
     public static GridFtpSelector create(SelectorConfig config, Map<String, LoadSource> sources) {
+        if (config.policy() == SelectionPolicy.LOAD_PROBE && config.loadProbe().source()
+                == LoadProbeConfig.Source.XROOTD_SUMMARY) {
+            return XrootdLoadProbe.create(config, sources);
+        }
         if (config.policy() == SelectionPolicy.LOAD_PROBE) {
             LoadProber prober = new LoadProber(config,
                     LoadSource.byKind(sources, loadSource(config.loadProbe()))).start();
@@ -67,9 +72,14 @@ public final class GridFtpSelectors {
         return new BannerProbe(timeout, java.time.Clock.systemUTC()).probe(door);
     }
 
-    /** The load source a configuration names ({@link LoadSource#NONE} for the banner alone). */
+    /**
+     * The load source a configuration names ({@link LoadSource#NONE} for the banner alone). An
+     * {@code xrootd-summary} source binds its UDP receiver here and is {@link AutoCloseable}: the caller closes it.
+     */
     public static LoadSource loadSource(LoadProbeConfig config) {
         switch (config.source()) {
+            case XROOTD_SUMMARY:
+                return XrootdSummarySource.open(config.xrootdSummary(), config.maxAnswerBytes());
             case PROMETHEUS:
                 return new PrometheusSource(config::endpointsOf, config.maxAnswerBytes());
             case GMOND:
@@ -80,7 +90,7 @@ public final class GridFtpSelectors {
     }
 
     /** Selector plus the prober it owns. */
-    private static final class OwningSelector implements GridFtpSelector {
+    static final class OwningSelector implements GridFtpSelector {
         private final GridFtpSelector delegate;
         private final AutoCloseable prober;
 

@@ -26,15 +26,22 @@ public final class LoadProbeConfig {
         /** The Prometheus text format over HTTP (the OpenSRM GridFTP agent, prometheus-node-exporter). */
         PROMETHEUS,
         /** Ganglia gmond's XML dump ({@code host:8649}). */
-        GMOND;
+        GMOND,
+        /** XRootD's own summary reports, pushed over UDP to a receiver ({@link XrootdSummaryConfig}); no endpoints. */
+        XROOTD_SUMMARY;
 
         public static Source parse(String text) {
             try {
-                return valueOf(text.trim().toUpperCase(Locale.ROOT));
+                return valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown load probe source '" + text
-                        + "' (expected banner, prometheus or gmond)");
+                        + "' (expected banner, prometheus, gmond or xrootd-summary)");
             }
+        }
+
+        /** Whether the prober reads this source from per-door endpoints. */
+        boolean pulled() {
+            return this == PROMETHEUS || this == GMOND;
         }
     }
 
@@ -60,6 +67,7 @@ public final class LoadProbeConfig {
     private final int deadIntervals;
     private final double nearTie;
     private final int maxAnswerBytes;
+    private final XrootdSummaryConfig xrootdSummary;
 
     private LoadProbeConfig(Builder b) {
         this.source = b.source;
@@ -76,6 +84,7 @@ public final class LoadProbeConfig {
         this.deadIntervals = b.deadIntervals;
         this.nearTie = b.nearTie;
         this.maxAnswerBytes = b.maxAnswerBytes;
+        this.xrootdSummary = b.xrootdSummary;
     }
 
     public static Builder builder() {
@@ -151,9 +160,14 @@ public final class LoadProbeConfig {
         return maxAnswerBytes;
     }
 
+    /** Where XRootD summary reports are received ({@link Source#XROOTD_SUMMARY}). */
+    public XrootdSummaryConfig xrootdSummary() {
+        return xrootdSummary;
+    }
+
     /** Checks that every door has an endpoint when the source needs one. */
     void validateFor(List<GridFtpNode> doors) {
-        if (source == Source.BANNER) {
+        if (!source.pulled()) {
             return;
         }
         for (GridFtpNode door : doors) {
@@ -184,7 +198,8 @@ public final class LoadProbeConfig {
         return "LoadProbeConfig{source=" + source + ", endpoints=" + endpoints + ", doorEndpoints=" + doorEndpoints
                 + ", weights=" + weightSessions + "/" + weightThroughput + "/" + weightCpu + ", sessionsMax="
                 + sessionsMax + ", link=" + linkBytesPerSecond + ", stale=" + staleIntervals + ", dead="
-                + deadIntervals + ", nearTie=" + nearTie + ", maxAnswerBytes=" + maxAnswerBytes + "}";
+                + deadIntervals + ", nearTie=" + nearTie + ", maxAnswerBytes=" + maxAnswerBytes
+                + (source == Source.XROOTD_SUMMARY ? ", xrootdSummary=" + xrootdSummary : "") + "}";
     }
 
     /** Validating builder; {@link #build()} throws {@link IllegalArgumentException} on a bad value. */
@@ -201,6 +216,7 @@ public final class LoadProbeConfig {
         private int deadIntervals = DEFAULT_DEAD_INTERVALS;
         private double nearTie = DEFAULT_NEAR_TIE;
         private int maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES;
+        private XrootdSummaryConfig xrootdSummary = XrootdSummaryConfig.defaults();
 
         private Builder() {
         }
@@ -264,6 +280,11 @@ public final class LoadProbeConfig {
             return this;
         }
 
+        public Builder xrootdSummary(XrootdSummaryConfig value) {
+            this.xrootdSummary = Objects.requireNonNull(value, "xrootdSummary");
+            return this;
+        }
+
         public LoadProbeConfig build() {
             for (double w : new double[] {weightSessions, weightThroughput, weightCpu}) {
                 if (!(w >= 0) || Double.isInfinite(w)) {
@@ -293,7 +314,7 @@ public final class LoadProbeConfig {
             if (maxAnswerBytes < 1024) {
                 throw new IllegalArgumentException("max answer bytes must be at least 1024: " + maxAnswerBytes);
             }
-            if (source != Source.BANNER && endpoints.isEmpty() && doorEndpoints.isEmpty()) {
+            if (source.pulled() && endpoints.isEmpty() && doorEndpoints.isEmpty()) {
                 throw new IllegalArgumentException("load probe source " + source + " needs endpoints");
             }
             return new LoadProbeConfig(this);

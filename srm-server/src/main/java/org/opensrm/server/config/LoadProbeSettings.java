@@ -29,7 +29,9 @@ final class LoadProbeSettings {
 
     static LoadProbeConfig from(RawConfig c) throws ConfigException {
         LoadProbeConfig.Builder b = LoadProbeConfig.builder();
-        b.source(LoadProbeConfig.Source.parse(c.oneOf("gridftp.loadprobe.source", "banner", "prometheus", "gmond")));
+        b.source(LoadProbeConfig.Source.parse(c.oneOf("gridftp.loadprobe.source", "banner", "prometheus", "gmond",
+                "xrootd-summary")));
+        b.xrootdSummary(XrootdSummarySettings.from(c));
         b.endpoints(c.getList("gridftp.loadprobe.endpoints"));
         for (String k : c.keys()) {
             if (k.startsWith(DOOR_ENDPOINTS)) {
