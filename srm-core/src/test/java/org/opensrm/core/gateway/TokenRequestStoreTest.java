@@ -81,6 +81,17 @@ class TokenRequestStoreTest {
     }
 
     @Test
+    void garbageTruncatedOrOversizedTokensAreUnknown() throws Exception {
+        String good = getOf(Duration.ZERO).token().value();
+        for (String bad : List.of("x", "R.abc.def", "R..", good.substring(0, good.length() - 3),
+                good.substring(0, good.indexOf('.') + 5) + good.substring(good.lastIndexOf('.')),
+                "R." + "A".repeat((1 << 20) - 10) + ".AAAA")) {
+            assertEquals(SrmStatus.SRM_INVALID_REQUEST,
+                    statusOf(() -> store.load(new org.opensrm.core.RequestToken(bad))), bad.length() + " chars");
+        }
+    }
+
+    @Test
     void aChangeNothingOutsideCanKeepIsNotSupported() throws Exception {
         Request r = getOf(Duration.ZERO);
         assertEquals(SrmStatus.SRM_NOT_SUPPORTED, statusOf(() -> store.update(r.token(), cur -> cur)));
