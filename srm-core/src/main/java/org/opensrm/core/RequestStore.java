@@ -67,6 +67,15 @@ public interface RequestStore extends AutoCloseable {
     }
 
     /**
+     * The request, for its owner only, for a call that names {@code named} SURLs of it (none: all): a store whose
+     * tokens do not carry their SURLs (gateway mode's short bring-online tokens) matches its files to them; every
+     * other store answers {@link #loadOwned(RequestToken, Owner)}.
+     */
+    default Request loadOwned(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        return loadOwned(token, caller);
+    }
+
+    /**
      * Applies {@code change} to the request as stored and keeps the result, atomically: two updates of one
      * request, from this process or another frontend, never interleave, and a failed update leaves it as it was.
      * The token, kind, owner and number of files cannot change.

@@ -51,7 +51,12 @@ final class Answers {
      *                      {@code SRM_AUTHORIZATION_FAILURE} for another user's (saying nothing about it)
      */
     Request owned(Caller caller, String token, RequestKind kind) throws SrmException {
-        Request r = store.loadOwned(QueuedRequestControl.tokenOf(token), caller.owner());
+        return owned(caller, token, kind, List.of());
+    }
+
+    /** As {@link #owned(Caller, String, RequestKind)}, for a call about the files {@code subset} names. */
+    Request owned(Caller caller, String token, RequestKind kind, List<String> subset) throws SrmException {
+        Request r = store.loadOwned(QueuedRequestControl.tokenOf(token), caller.owner(), subset);
         if (r.kind() != kind) {
             throw SrmException.invalidRequest("the request token belongs to a request of another kind");
         }
@@ -185,7 +190,8 @@ final class Answers {
                 .filter(e -> e != null).findFirst().orElse(null);
     }
 
+    /** Whole seconds left, rounded: a lifetime granted just now is reported as granted, not a second less. */
     static int secondsLeft(Instant end, Instant now) {
-        return (int) Math.max(0, Duration.between(now, end).toSeconds());
+        return (int) Math.max(0, (Duration.between(now, end).toMillis() + 500) / 1000);
     }
 }

@@ -86,7 +86,7 @@ public final class QueuedGetService implements GetService {
     public TransferResult status(Caller caller, RequestKind kind, String token, List<String> subset)
             throws SrmException {
         requireGet(kind);
-        return answers.of(answers.owned(caller, token, kind), subset);
+        return answers.of(answers.owned(caller, token, kind, subset), subset);
     }
 
     /** The engine's work for a file of a get or bring-online: a stat and a door, quick enough to serve at once. */

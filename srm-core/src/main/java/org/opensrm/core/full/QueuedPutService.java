@@ -134,6 +134,10 @@ public final class QueuedPutService implements PutService {
                 : spaces.resolve(request.spaceToken());
         List<SpaceClaim> claims = new ArrayList<>();
         Duration turlLife = Intake.capped(request.pinLifetime(), config.turlLifetime(), config.turlLifetime());
+        Duration requestLife = putLifetime(request.options().totalRequestTime(), turlLife);
+        if (!keepsRequests && turlLife.compareTo(requestLife) > 0) {
+            turlLife = requestLife; // a signed token has one end: its TURLs end with it
+        }
         List<NewFile> files = new ArrayList<>(request.files().size());
         Map<Integer, SrmException> refused = new HashMap<>();
         Map<Integer, SrmPath> targets = new HashMap<>();
@@ -170,7 +174,7 @@ public final class QueuedPutService implements PutService {
             targets.keySet().forEach(i -> parameters.put(UploadPaths.PARAMETER + i, uploadNames.next()));
         }
         NewRequest r = new NewRequest(RequestKind.PUT, caller.owner(), request.options().description(),
-                parameters, putLifetime(request.options().totalRequestTime(), turlLife), files);
+                parameters, requestLife, files);
         Request stored;
         boolean[] kept = new boolean[1];
         try {

@@ -521,7 +521,7 @@ public final class QueuedRequestControl implements RequestControl {
 
     private Target target(Caller caller, String token, List<String> subset) throws SrmException {
         RequestToken t = tokenOf(token);
-        Request r = store.loadOwned(t, caller.owner());
+        Request r = store.loadOwned(t, caller.owner(), subset);
         List<Named> named = named(r, subset);
         Set<Integer> indexes = new TreeSet<>();
         for (Named n : named) {

@@ -116,6 +116,11 @@ final class SpaceClaims implements RequestStore {
     }
 
     @Override
+    public Request loadOwned(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        return store.loadOwned(token, caller, named);
+    }
+
+    @Override
     public List<RequestToken> findByOwner(Owner owner, Optional<String> description) throws SrmException {
         return store.findByOwner(owner, description);
     }

@@ -23,6 +23,7 @@ import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestToken;
+import org.opensrm.core.StateTransitions;
 import org.opensrm.core.StoreCapabilities;
 
 /**
@@ -119,7 +120,7 @@ public final class TokenRequestStore implements RequestStore {
      */
     @Override
     public Request create(NewRequest request) throws SrmException {
-        return sign(request, clock.instant(), SignedRequest.allServed(request));
+        return sign(request, now(), SignedRequest.allServed(request));
     }
 
     /**
@@ -130,7 +131,7 @@ public final class TokenRequestStore implements RequestStore {
      */
     @Override
     public Request create(NewRequest request, RequestChange initial) throws SrmException {
-        Instant now = clock.instant();
+        Instant now = now();
         Request made = Request.create(new RequestToken("unsigned"), request, now);
         Request changed = initial.apply(made);
         requireSameIdentity(made, changed);
@@ -140,6 +141,14 @@ public final class TokenRequestStore implements RequestStore {
 
     private Request sign(NewRequest request, Instant now, List<SignedRequest.Outcome> outcomes) throws SrmException {
         SignedRequest signed = SignedRequest.of(request, now, outcomes);
+        Optional<byte[]> compact = ShortTokens.payload(signed, random);
+        if (compact.isPresent()) {
+            String token = codec.seal(ShortTokens.HEAD, compact.get(), request.files().size());
+            if (token.length() <= ShortTokens.MAX_CHARS) {
+                List<String> surls = request.files().stream().map(f -> f.surl()).toList();
+                return expired(ShortTokens.read(new RequestToken(token), compact.get(), surls).request(), now);
+            }
+        }
         byte[] body = TokenCodec.deflate(signed.toBytes());
         byte[] payload = new byte[NONCE_BYTES + body.length];
         random.nextBytes(payload);
@@ -150,16 +159,29 @@ public final class TokenRequestStore implements RequestStore {
 
     @Override
     public Request load(RequestToken token) throws SrmException {
-        return expired(read(token).request(), clock.instant());
+        return expired(read(token, List.of(), false).request(), clock.instant());
+    }
+
+    /** Times in a token are whole milliseconds. */
+    private Instant now() {
+        return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
     }
 
     @Override
     public Request loadOwned(RequestToken token, Owner caller) throws SrmException {
-        Read read = read(token);
+        return loadOwned(token, caller, List.of());
+    }
+
+    /** A bring-online's short token carries no SURLs: those the call names are matched to its files. */
+    @Override
+    public Request loadOwned(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        Read read = read(token, named == null ? List.of() : named, true);
         if (!read.isOwnedBy(caller)) {
             throw SrmException.denied("request token belongs to another user");
         }
-        return expired(outside.observe(read.request(), caller), clock.instant());
+        Request signed = read.request();
+        Request seen = outside.observe(signed, caller);
+        return expired(seen == signed ? seen : rederived(seen), clock.instant());
     }
 
     /**
@@ -211,17 +233,25 @@ public final class TokenRequestStore implements RequestStore {
     }
 
     /** A token read: the request it holds (as served, before any expiry) and how its owner is bound. */
-    private record Read(Request request, SignedRequest signed) {
+    private record Read(Request request, java.util.function.Predicate<Owner> owner) {
         boolean isOwnedBy(Owner caller) {
-            return signed == null ? LegacyTokens.isOwner(request, caller) : signed.isOwnedBy(caller);
+            return owner.test(caller);
         }
     }
 
-    private Read read(RequestToken token) throws SrmException {
+    private Read read(RequestToken token, List<String> named, boolean requireNamed) throws SrmException {
         TokenCodec.Sealed sealed = codec.unseal(token.value());
         byte[] payload = sealed.payload();
+        if (sealed.head() == ShortTokens.HEAD) {
+            if (named.isEmpty() && requireNamed) {
+                throw SrmException.invalidRequest("this request token carries no SURLs: name the SURLs to ask about");
+            }
+            ShortTokens.Read r = ShortTokens.read(token, payload, named);
+            return new Read(r.request(), r::isOwnedBy);
+        }
         if (LegacyTokens.isLegacy(sealed.head())) {
-            return new Read(LegacyTokens.read(token, sealed.head(), payload, turls), null);
+            Request r = LegacyTokens.read(token, sealed.head(), payload, turls);
+            return new Read(r, caller -> LegacyTokens.isOwner(r, caller));
         }
         if (sealed.head() != HEAD || payload.length <= NONCE_BYTES) {
             throw SrmException.invalidRequest("unknown request token");
@@ -232,7 +262,7 @@ public final class TokenRequestStore implements RequestStore {
             if (signed.outcomes().size() != signed.request().files().size()) {
                 throw new IOException("token outcomes");
             }
-            return new Read(signed(token, signed), signed);
+            return new Read(signed(token, signed), signed::isOwnedBy);
         } catch (IOException | DataFormatException | IllegalArgumentException | IllegalStateException e) {
             throw SrmException.invalidRequest("unknown request token (unreadable)");
         }
@@ -263,6 +293,16 @@ public final class TokenRequestStore implements RequestStore {
             r = r.timeOut(requestEnd);
         }
         return r;
+    }
+
+    /**
+     * The request with its state derived again from its files as the outside shows them: the state a token signed
+     * is the one the request was served in, which later changes of its files (an abort, a release) cannot move.
+     */
+    private static Request rederived(Request r) {
+        RequestState state = StateTransitions.derive(RequestState.IN_PROGRESS, r.files());
+        return new Request(r.token(), r.kind(), r.owner(), r.description(), r.parameters(), r.createdAt(),
+                r.expiresAt(), state, r.explanation(), r.finishedAt(), r.files());
     }
 
     private static Instant endOf(FileRequest f, Instant requestEnd) {

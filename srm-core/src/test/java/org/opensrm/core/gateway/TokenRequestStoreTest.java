@@ -2,6 +2,7 @@ package org.opensrm.core.gateway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -80,6 +81,17 @@ class TokenRequestStoreTest {
     }
 
     @Test
+    void garbageTruncatedOrOversizedTokensAreUnknown() throws Exception {
+        String good = getOf(Duration.ZERO).token().value();
+        for (String bad : List.of("x", "R.abc.def", "R..", good.substring(0, good.length() - 3),
+                good.substring(0, good.indexOf('.') + 5) + good.substring(good.lastIndexOf('.')),
+                "R." + "A".repeat((1 << 20) - 10) + ".AAAA")) {
+            assertEquals(SrmStatus.SRM_INVALID_REQUEST,
+                    statusOf(() -> store.load(new org.opensrm.core.RequestToken(bad))), bad.length() + " chars");
+        }
+    }
+
+    @Test
     void aChangeNothingOutsideCanKeepIsNotSupported() throws Exception {
         Request r = getOf(Duration.ZERO);
         assertEquals(SrmStatus.SRM_NOT_SUPPORTED, statusOf(() -> store.update(r.token(), cur -> cur)));
@@ -102,6 +114,49 @@ class TokenRequestStoreTest {
         assertEquals(SrmStatus.SRM_INVALID_PATH, back.file(1).status());
         assertEquals("no such file", back.file(1).explanation());
         assertEquals(RequestState.PARTIAL_SUCCESS, back.state());
+    }
+
+    // ---- bring-online tokens short enough for gfal2 (127 characters) ----
+
+    private Request bringOnline(String... surls) throws SrmException {
+        List<NewFile> files = java.util.Arrays.stream(surls)
+                .map(u -> NewFile.of(u).withPinLifetime(Duration.ofMinutes(5))).toList();
+        return store.create(NewRequest.of(RequestKind.BRING_ONLINE, JANE, Duration.ofMinutes(10), files),
+                cur -> cur.withEachFile(f -> f.index() == 0
+                        ? f.ready(RequestKind.BRING_ONLINE, Optional.empty(), OptionalLong.of(3), clock.instant())
+                        : f.fail(SrmStatus.SRM_INVALID_PATH, "no such file"), clock.instant()));
+    }
+
+    @Test
+    void aBringOnlineTokenFitsInWhatGfal2KeepsAndIsReadWithTheSurlsNamed() throws Exception {
+        String a = surl("/data/run2026/online-file-with-a-long-name.root");
+        String b = surl("/data/run2026/missing.root");
+        Request r = bringOnline(a, b);
+        assertTrue(r.token().value().length() <= 127, r.token().value());
+        Request back = store.loadOwned(r.token(), JANE, List.of(b, a));
+        assertEquals(a, back.file(0).surl());
+        assertEquals(FileState.SUCCESS, back.file(0).state());
+        assertEquals(Optional.of(START.plus(Duration.ofMinutes(5))), back.file(0).pinExpiresAt());
+        assertEquals(SrmStatus.SRM_INVALID_PATH, back.file(1).status());
+        assertEquals(r.files(), back.files());
+        assertEquals(SrmStatus.SRM_INVALID_REQUEST, statusOf(() -> store.loadOwned(r.token(), JANE)));
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, statusOf(() -> store.loadOwned(r.token(),
+                Owner.of(JANE.dn(), "srmuser2"), List.of(a))));
+        Request one = store.loadOwned(r.token(), JANE, List.of(a));
+        assertEquals("", one.file(1).surl(), "a file the call does not name");
+        clock.advance(Duration.ofMinutes(5));
+        assertEquals(FileState.FILE_LIFETIME_EXPIRED, store.loadOwned(r.token(), JANE, List.of(a)).file(0).state());
+    }
+
+    @Test
+    void aBringOnlineTooLargeForAShortTokenGetsTheFullOne() throws Exception {
+        String[] many = new String[9];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = surl("/data/f" + i);
+        }
+        Request r = bringOnline(many);
+        assertTrue(r.token().value().startsWith("R."), r.token().value());
+        assertEquals(many[8], store.loadOwned(r.token(), JANE).file(8).surl());
     }
 
     // ---- tokens gateway mode issued before it ran the request engine ----

@@ -759,8 +759,12 @@ class TransferServicesTest {
         assertEquals(SrmStatus.SRM_SUCCESS, r.files().get(0).status());
         assertEquals(null, r.files().get(0).turl());
         assertEquals(77L, r.files().get(0).size());
-        assertEquals(SrmStatus.SRM_INVALID_REQUEST,
-                statusOf(() -> gets.status(ALICE, RequestKind.GET, r.token(), List.of())));
+        assertEquals(SrmStatus.SRM_INVALID_REQUEST, statusOf(() -> gets.status(ALICE, RequestKind.GET, r.token(),
+                List.of(surl("/data/online.root")))));
+        assertEquals(SrmStatus.SRM_INVALID_REQUEST, statusOf(() -> gets.status(ALICE, RequestKind.BRING_ONLINE,
+                r.token(), List.of())), "a short token carries no SURLs: a status call names them");
+        assertEquals(77L, gets.status(ALICE, RequestKind.BRING_ONLINE, r.token(), List.of(surl("/data/online.root")))
+                .files().get(0).size());
     }
 
     @Test
@@ -789,10 +793,12 @@ class TransferServicesTest {
 
         assertEquals(List.of(FileOutcome.ok(surl("/data/same.root"))),
                 control.release(ALICE, first.token(), List.of(surl("/data/same.root"))));
+        // a bring-online's short token (for gfal2) carries no SURLs: its status calls name them, as gfal2's do
+        List<String> named = List.of(surl("/data/same.root"));
         assertEquals(SrmStatus.SRM_RELEASED,
-                gets.status(ALICE, kind, first.token(), List.of()).files().get(0).status());
+                gets.status(ALICE, kind, first.token(), named).files().get(0).status());
         SrmStatus held = kind == RequestKind.GET ? SrmStatus.SRM_FILE_PINNED : SrmStatus.SRM_SUCCESS;
-        assertEquals(held, gets.status(ALICE, kind, second.token(), List.of()).files().get(0).status());
+        assertEquals(held, gets.status(ALICE, kind, second.token(), named).files().get(0).status());
     }
 
     // ---- srmExtendFileLifeTime: a signed token fixes its lifetimes ----

@@ -81,17 +81,22 @@ class SpecConformanceLifetimesTest {
     }
 
     @Test
-    @DisplayName("GFD.129 §5.16 srmExtendFileLifeTime with a request token: the pin lifetime granted is the one"
-            + " asked, capped by what is left of the request; a SURL outside the request is SRM_INVALID_PATH")
+    @DisplayName("GFD.129 §5.16 srmExtendFileLifeTime with a request token: gateway mode's signed token fixes the"
+            + " lifetimes, so no extension is answered as a success (the next status shows the lifetime unchanged);"
+            + " a SURL outside the request is SRM_INVALID_PATH")
     void extendWithARequestToken() throws Exception {
         Response get = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
         String token = get.text("srmPrepareToGetResponse/requestToken");
-        Response shorter = srm.extend(token, List.of(site.surl("/alice/pinned")), 100);
-        assertStatus("SRM_SUCCESS", shorter, "srmExtendFileLifeTime");
-        assertEquals(100, integer(shorter, "statusArray/pinLifetime"));
-        Response longer = srm.extend(token, List.of(site.surl("/alice/pinned")), 10 * MAX);
-        int granted = integer(longer, "statusArray/pinLifetime");
-        assertTrue(granted <= 300 && granted >= 290, "capped by the request's remaining 300 s: " + longer);
+        for (int asked : List.of(100, 10 * MAX)) {
+            Response extend = srm.extend(token, List.of(site.surl("/alice/pinned")), asked);
+            assertStatus("SRM_FAILURE", extend, "srmExtendFileLifeTime");
+            assertEquals(List.of("SRM_FAILURE"), extend.texts("statusArray/status/statusCode"), extend::toString);
+            assertTrue(extend.text("statusArray/status/explanation").contains("cannot change a lifetime"),
+                    extend::toString);
+        }
+        Response later = srm.status("Get", token, List.of());
+        int left = integer(later, "statusArray/remainingPinTime");
+        assertTrue(left <= 300 && left >= 290, "the pin lifetime is unchanged: " + later);
         Response outside = srm.extend(token, List.of(site.surl("/alice/other")), 100);
         assertStatus("SRM_FAILURE", outside, "srmExtendFileLifeTime");
         assertEquals(List.of("SRM_INVALID_PATH"), outside.texts("statusArray/status/statusCode"), outside::toString);
