@@ -16,7 +16,7 @@ import org.opensrm.devpki.Credential;
  * credential and the trust directory.
  *
  * <p>Defaults: executable {@code /usr/bin/xrootd}, door account {@value #DEFAULT_ACCOUNT} (XRootD refuses to run
- * as root; started by root it changes to that account, otherwise it stays the caller), site name
+ * as root; started by root it runs as that account with {@code CAP_DAC_OVERRIDE}, otherwise as the caller), site name
  * {@value #DEFAULT_SITE_NAME} (a macaroon's location must be it), a macaroon secret of 64 random bytes made in the
  * work directory unless one is given, start timeout 30 s, HTTP-TPC loaded.
  */

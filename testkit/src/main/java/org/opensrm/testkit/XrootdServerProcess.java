@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * database behind it): a macaroon minted with {@link #macaroonSecret()} for location {@link #siteName()} is what
  * grants a path, an activity and a lifetime.
  *
- * <p>XRootD refuses to run as root: started by root it runs as {@link XrootdServerConfig#account()}, which must be
- * able to reach the data root. Its own files (configuration, host key, secret, admin directory, log) are in a
+ * <p>XRootD refuses to run as root: started by root it runs as {@link XrootdServerConfig#account()} with the one
+ * capability {@code CAP_DAC_OVERRIDE} (through {@code setpriv}), so that it writes uploads into the accounts' own
+ * staging directories (mode 0700) as a site's door must; what it may touch is what a macaroon grants. Its own files (configuration, host key, secret, admin directory, log) are in a
  * directory of its own under {@code /tmp}; the log is copied into the work directory when the server stops, so that
  * it is kept with the test's files.
  *
@@ -126,13 +127,16 @@ public final class XrootdServerProcess implements AutoCloseable {
     }
 
     private static List<String> command(XrootdServerConfig config, Path runtime, boolean root) {
-        List<String> cmd = new java.util.ArrayList<>(List.of(config.executable().toString(),
+        List<String> cmd = new java.util.ArrayList<>();
+        if (root) {
+            // as the door account, keeping CAP_DAC_OVERRIDE: it writes uploads into the accounts' own (0700)
+            // staging directories, where only what a macaroon grants reaches it
+            cmd.addAll(List.of("setpriv", "--reuid=" + config.account(), "--regid=" + config.account(),
+                    "--init-groups", "--inh-caps=+dac_override", "--ambient-caps=+dac_override", "--"));
+        }
+        cmd.addAll(List.of(config.executable().toString(),
                 "-c", runtime.resolve("xrootd.cfg").toString(),
                 "-l", runtime.resolve("xrootd.log").toString()));
-        if (root) {
-            cmd.add("-R");
-            cmd.add(config.account());
-        }
         return cmd;
     }
 
