@@ -24,16 +24,32 @@ public abstract class AbstractGridFtpSelector implements GridFtpSelector {
 
     @Override
     public final GridFtpNode select() throws SrmException {
+        return select(null, GridFtpNode.GSIFTP);
+    }
+
+    @Override
+    public final GridFtpNode select(String protocol) throws SrmException {
+        return select(Objects.requireNonNull(protocol, "protocol"), protocol);
+    }
+
+    /** A door up among those serving {@code protocol} (any door when null); {@code label} names them in messages. */
+    private GridFtpNode select(String protocol, String label) throws SrmException {
         GridFtpNode[] up = new GridFtpNode[nodes.size()];
         int count = 0;
+        int serving = 0;
         for (GridFtpNode node : nodes) {
-            if (health.isUp(node)) {
-                up[count++] = node;
+            if (protocol == null || node.serves(protocol)) {
+                serving++;
+                if (health.isUp(node)) {
+                    up[count++] = node;
+                }
             }
         }
         if (count == 0) {
-            throw new SrmException(SrmStatus.SRM_FAILURE, "no GridFTP node is reachable ("
-                    + nodes.stream().map(GridFtpNode::toString).collect(Collectors.joining(", ")) + " all down)");
+            List<GridFtpNode> named = protocol == null ? nodes : Doors.serving(nodes, protocol);
+            throw new SrmException(SrmStatus.SRM_FAILURE, serving == 0 ? "no " + Doors.label(label)
+                    + " door is configured" : "no " + Doors.label(label) + " node is reachable ("
+                    + named.stream().map(GridFtpNode::toString).collect(Collectors.joining(", ")) + " all down)");
         }
         return choose(up, count);
     }

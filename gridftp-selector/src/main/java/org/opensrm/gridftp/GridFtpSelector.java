@@ -4,7 +4,7 @@ import java.util.List;
 import org.opensrm.common.SrmException;
 
 /**
- * Chooses the GridFTP node a transfer is handed to. Called on the request path: it must answer from memory,
+ * Chooses the door (GridFTP, https, root: {@link GridFtpNode}) a transfer is handed to. Called on the request path: it must answer from memory,
  * never probe a node itself (health is checked in the background), and be thread-safe.
  */
 public interface GridFtpSelector extends AutoCloseable {
@@ -16,6 +16,22 @@ public interface GridFtpSelector extends AutoCloseable {
      *                      is full or dead
      */
     GridFtpNode select() throws SrmException;
+
+    /**
+     * A door serving {@code protocol} believed to be up, chosen by the same policy among those doors only.
+     * The default suits selectors whose doors all serve the same protocols.
+     *
+     * @throws SrmException as {@link #select()}, for the doors serving the protocol; {@code SRM_FAILURE} when no
+     *                      configured door serves it
+     */
+    default GridFtpNode select(String protocol) throws SrmException {
+        GridFtpNode n = select();
+        if (!n.serves(protocol)) {
+            throw new NoDoorAvailableException(NoDoorAvailableException.Reason.ALL_DOWN,
+                    "no " + Doors.label(protocol) + " door is configured");
+        }
+        return n;
+    }
 
     /** For operators: what the selector knows of each door, in configuration order; empty when it probes no load. */
     default List<DoorLoad> doorLoads() {

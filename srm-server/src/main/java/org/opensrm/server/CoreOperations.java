@@ -1,11 +1,18 @@
 package org.opensrm.server;
 
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.CopyService;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.GetService;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.ListService;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.NamespaceService;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.PutService;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.RequestControl;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.space.SpaceManagement;
 import org.opensrm.server.soap.SrmOperation;
@@ -31,7 +38,7 @@ final class CoreOperations implements SrmOperations {
     private final CheckPermissionOp checkPermission;
     private final GetPermissionOp getPermission;
     private final PingOp ping;
-    private final GetTransferProtocolsOp getTransferProtocols = new GetTransferProtocolsOp();
+    private final GetTransferProtocolsOp getTransferProtocols;
     private final PrepareToPutOp prepareToPut;
     private final StatusOfPutRequestOp statusOfPutRequest;
     private final PutDoneOp putDone;
@@ -64,7 +71,8 @@ final class CoreOperations implements SrmOperations {
 
     CoreOperations(ListService lister, NamespaceService namespace, PutService puts, GetService gets,
                    RequestControl control, CopyService copies, SpaceManagement spaces, SurlParser surls,
-                   String surlPrefix, String backendType, String mode, String version) {
+                   String surlPrefix, String backendType, String mode, String version, Transfers transfers) {
+        getTransferProtocols = new GetTransferProtocolsOp(transfers);
         ls = new LsOp(lister);
         statusOfLsRequest = new StatusOfLsRequestOp(lister);
         mkdir = new MkdirOp(namespace);

@@ -27,7 +27,7 @@ import org.opensrm.core.full.CopySetup;
 import org.opensrm.core.full.FullMode;
 import org.opensrm.core.full.FullModeConfig;
 import org.opensrm.core.full.StoredPins;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
@@ -87,12 +87,12 @@ final class FullModeAssembly {
      * same store, and the reaper enforcing lifetimes and the retention of finished requests (all made by
      * {@link FullMode}, which, at start, first lets lifetimes that ran out while the server was down expire).
      */
-    ModeServices assemble(RequestStore store, SurlParser surls, GridFtpPaths gridftp, SpaceTokens spaces,
+    ModeServices assemble(RequestStore store, SurlParser surls, Transfers transfers, SpaceTokens spaces,
                           Lister lister, AccountResolver accounts) throws IOException, ConfigException {
         SpaceStore spaceStore = RequestStoreOpening.openSpaces(config, clock);
         SpaceService reservations = new SpaceService(spaceStore, config.space().limits(), this::sizeOf,
                 new StoredPins(store, surls), new TokenGenerator(), clock);
-        FullMode full = new FullMode(store, backend, surls, gridftp, staging, janitor, spaces,
+        FullMode full = new FullMode(store, backend, surls, transfers, staging, janitor, spaces,
                 Optional.of(reservations), lister, accounts, config.full().scheduler(), fullModeConfig(config),
                 copySetup(), clock);
         SpaceMetrics.register(metrics, reservations);

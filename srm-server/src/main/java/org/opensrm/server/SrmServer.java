@@ -39,7 +39,9 @@ import org.opensrm.gridftp.SelectorConfig;
 import org.opensrm.server.config.ConfigException;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.core.service.GatewayGetService;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.DoorTransfers;
+import org.opensrm.core.service.Transfers;
+import org.opensrm.core.service.TurlAuthorization;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.NamespaceService;
 import org.opensrm.core.service.GatewayPutService;
@@ -127,20 +129,21 @@ public final class SrmServer implements AutoCloseable {
         });
         try {
             SurlParser surls = new SurlParser(surlHosts);
-            GridFtpPaths gridftp = new GridFtpPaths(selector, config.gridftpPathPrefix());
+            Transfers transfers = new DoorTransfers(selector, config.gridftpNodes(), config.gridftpPathPrefix(),
+                    Optional.empty(), turlAuthorizations(config));
             SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
             AccountResolver accounts = AccountResolver.system();
             Lister lister = new Lister(backend, surls, config.lsMaxEntries(), janitor);
             ModeServices mode = store.isPresent()
                     ? new FullModeAssembly(config, backend, staging, janitor, metrics, delegations, copyTools,
                             this::ownPort, clock)
-                            .assemble(store.get(), surls, gridftp, spaces, lister, accounts)
-                    : gatewayMode(config, surls, gridftp, spaces, lister, clock);
+                            .assemble(store.get(), surls, transfers, spaces, lister, accounts)
+                    : gatewayMode(config, surls, transfers, spaces, lister, clock);
             this.modeLifecycle = mode.lifecycle();
             SrmOperations ops = new CoreOperations(mode.listings(),
                     new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges()), mode.puts(),
                     mode.gets(), mode.control(), mode.copies(), mode.spaces(), surls, "srm://" + surlHosts.get(0),
-                    backend.type(), config.mode(), VERSION);
+                    backend.type(), config.mode(), VERSION, transfers);
 
             CurrentRequest current = new CurrentRequest();
             Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts);
@@ -168,7 +171,7 @@ public final class SrmServer implements AutoCloseable {
     }
 
     /** Gateway mode: signed stateless tokens, every answer at once. */
-    private ModeServices gatewayMode(ServerConfig config, SurlParser surls, GridFtpPaths gridftp, SpaceTokens spaces,
+    private ModeServices gatewayMode(ServerConfig config, SurlParser surls, Transfers gridftp, SpaceTokens spaces,
                                      Lister lister, Clock clock) {
         TokenCodec tokens = new TokenCodec(config.tokenKey());
         GatewayPutService puts = new GatewayPutService(backend, staging, surls, gridftp, tokens, janitor, spaces,
@@ -219,6 +222,14 @@ public final class SrmServer implements AutoCloseable {
         metrics.counter("srm_connections_refused_total", () -> transport.stats().refusedConnections());
         metrics.counter("srm_connections_refused_per_address_total", () -> transport.stats().refusedPerAddress());
         metrics.counter("srm_connections_handshake_timeouts_total", () -> transport.stats().handshakeTimeouts());
+    }
+
+    /**
+     * How each kind of door's TURLs carry what they may do ({@link TurlAuthorization}); kinds not named here
+     * (GridFTP, which checks the client's own certificate) get their URL unchanged.
+     */
+    private static Map<String, TurlAuthorization> turlAuthorizations(ServerConfig config) {
+        return Map.of();
     }
 
     private static GridFtpSelector selector(ServerConfig config) throws ConfigException {

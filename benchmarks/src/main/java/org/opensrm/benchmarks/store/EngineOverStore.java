@@ -16,8 +16,8 @@ import org.opensrm.core.RequestStore;
 import org.opensrm.core.SchedulerConfig;
 import org.opensrm.core.full.FullMode;
 import org.opensrm.core.full.FullModeConfig;
+import org.opensrm.core.service.DoorTransfers;
 import org.opensrm.core.service.Caller;
-import org.opensrm.core.service.GridFtpPaths;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
@@ -49,13 +49,13 @@ final class EngineOverStore implements AutoCloseable {
         Files.createDirectories(root);
         backend = new PosixBackend(PosixBackendConfig.builder(root).build());
         SurlParser surls = new SurlParser(List.of(StoreWorkload.HOST));
-        selector = GridFtpSelectors.create(SelectionPolicy.ROUND_ROBIN, List.of(new GridFtpNode("localhost", 2811)),
-                node -> true);
+        List<GridFtpNode> doors = List.of(new GridFtpNode("localhost", 2811));
+        selector = GridFtpSelectors.create(SelectionPolicy.ROUND_ROBIN, doors, node -> true);
         StagingArea staging = new StagingArea(backend);
         staging.create();
         UploadJanitor janitor = new UploadJanitor(backend, root.resolve("uploads.journal"), clock);
         janitor.recover();
-        full = new FullMode(store, backend, surls, new GridFtpPaths(selector, root.toString()), staging, janitor,
+        full = new FullMode(store, backend, surls, DoorTransfers.of(selector, doors, root.toString()), staging, janitor,
                 new SpaceTokens(List.of(), backend), new Lister(backend, surls, 1000, janitor),
                 AccountResolver.system(), SchedulerConfig.builder().build(), FullModeConfig.DEFAULTS, clock);
         full.start();

@@ -1,11 +1,16 @@
 package org.opensrm.gridftp.internal;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.opensrm.gridftp.DoorLoad;
+import org.opensrm.gridftp.Doors;
 import org.opensrm.gridftp.GridFtpNode;
 import org.opensrm.gridftp.GridFtpSelector;
 import org.opensrm.gridftp.NoDoorAvailableException;
@@ -40,6 +45,8 @@ public final class LoadProbeSelector implements GridFtpSelector {
     private final double nearTie;
     private final AtomicLongArray choices;
     private final LongAdder noDoor = new LongAdder();
+    private final Set<String> servedByAll;
+    private final Map<String, Serving> serving = new ConcurrentHashMap<>();
 
     public LoadProbeSelector(List<GridFtpNode> nodes, NodeHealth health, Supplier<LoadSnapshot> snapshots,
                              double nearTie) {
@@ -51,11 +58,44 @@ public final class LoadProbeSelector implements GridFtpSelector {
         this.snapshots = snapshots;
         this.nearTie = nearTie;
         this.choices = new AtomicLongArray(nodes.size());
+        Set<String> common = new HashSet<>(this.nodes.get(0).protocols());
+        this.nodes.forEach(n -> common.retainAll(n.protocols()));
+        this.servedByAll = Set.copyOf(common);
     }
 
     @Override
     public GridFtpNode select() throws NoDoorAvailableException {
-        LoadSnapshot s = snapshots.get();
+        return select(snapshots.get(), GridFtpNode.GSIFTP);
+    }
+
+    @Override
+    public GridFtpNode select(String protocol) throws NoDoorAvailableException {
+        LoadSnapshot all = snapshots.get();
+        if (allServe(protocol)) {
+            return select(all, protocol);
+        }
+        Serving cached = serving.get(protocol);
+        if (cached == null || cached.from != all) {
+            cached = new Serving(all, all.serving(protocol));
+            serving.put(protocol, cached);
+        }
+        if (cached.only.doors().isEmpty()) {
+            noDoor.increment();
+            throw new NoDoorAvailableException(NoDoorAvailableException.Reason.ALL_DOWN,
+                    "no " + Doors.label(protocol) + " door is configured");
+        }
+        return select(cached.only, protocol);
+    }
+
+    private boolean allServe(String protocol) {
+        return servedByAll.contains(protocol);
+    }
+
+    /** A round restricted to the doors of one protocol, and the round it was made from. */
+    private record Serving(LoadSnapshot from, LoadSnapshot only) {
+    }
+
+    private GridFtpNode select(LoadSnapshot s, String label) throws NoDoorAvailableException {
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
         int pick = bestOfTwo(s, rnd);
         if (pick >= 0) {
@@ -73,10 +113,11 @@ public final class LoadProbeSelector implements GridFtpSelector {
         noDoor.increment();
         if (s.anyFull) {
             throw new NoDoorAvailableException(NoDoorAvailableException.Reason.ALL_BUSY,
-                    "every GridFTP door is busy, retry later (" + s.describe() + ")");
+                    "every " + Doors.label(label) + " door is busy, retry later (" + s.describe() + ")");
         }
         throw new NoDoorAvailableException(NoDoorAvailableException.Reason.ALL_DOWN,
-                "no GridFTP node is reachable (" + String.join(", ", nodes.stream().map(Object::toString).toList())
+                "no " + Doors.label(label) + " node is reachable (" + String.join(", ",
+                        s.doors().stream().map(d -> d.node().toString()).toList())
                         + " all down)");
     }
 

@@ -28,6 +28,11 @@ public final class LoadSnapshot {
      *              selector's choice counters)
      */
     public LoadSnapshot(List<DoorLoad> doors) {
+        this(doors, null);
+    }
+
+    /** @param index the position of each entry of {@code doors} in the selector's counters; null: its own */
+    private LoadSnapshot(List<DoorLoad> doors, int[] index) {
         this.doors = List.copyOf(doors);
         List<Integer> ups = new ArrayList<>();
         List<Integer> unknowns = new ArrayList<>();
@@ -41,12 +46,31 @@ public final class LoadSnapshot {
             }
         }
         ups.sort(Comparator.comparingDouble(i -> doors.get(i).load()));
-        this.upIndex = ups.stream().mapToInt(Integer::intValue).toArray();
-        this.up = Arrays.stream(upIndex).mapToObj(i -> doors.get(i).node()).toArray(GridFtpNode[]::new);
-        this.upLoad = Arrays.stream(upIndex).mapToDouble(i -> doors.get(i).load()).toArray();
-        this.unknownIndex = unknowns.stream().mapToInt(Integer::intValue).toArray();
-        this.unknown = Arrays.stream(unknownIndex).mapToObj(i -> doors.get(i).node()).toArray(GridFtpNode[]::new);
+        int[] ownUp = ups.stream().mapToInt(Integer::intValue).toArray();
+        this.up = Arrays.stream(ownUp).mapToObj(i -> doors.get(i).node()).toArray(GridFtpNode[]::new);
+        this.upLoad = Arrays.stream(ownUp).mapToDouble(i -> doors.get(i).load()).toArray();
+        this.upIndex = index == null ? ownUp : Arrays.stream(ownUp).map(i -> index[i]).toArray();
+        int[] ownUnknown = unknowns.stream().mapToInt(Integer::intValue).toArray();
+        this.unknown = Arrays.stream(ownUnknown).mapToObj(i -> doors.get(i).node()).toArray(GridFtpNode[]::new);
+        this.unknownIndex = index == null ? ownUnknown : Arrays.stream(ownUnknown).map(i -> index[i]).toArray();
         this.anyFull = full;
+    }
+
+    /**
+     * The same round restricted to the doors serving {@code protocol}, each keeping its index among all doors;
+     * this snapshot itself when every door serves it.
+     */
+    public LoadSnapshot serving(String protocol) {
+        List<DoorLoad> kept = new ArrayList<>();
+        List<Integer> index = new ArrayList<>();
+        for (int i = 0; i < doors.size(); i++) {
+            if (doors.get(i).node().serves(protocol)) {
+                kept.add(doors.get(i));
+                index.add(i);
+            }
+        }
+        return kept.size() == doors.size() ? this
+                : new LoadSnapshot(kept, index.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** Before the first round: every door unknown ("not probed yet"), so selection is uniformly random. */

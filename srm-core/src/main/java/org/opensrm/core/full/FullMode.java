@@ -17,7 +17,7 @@ import org.opensrm.core.Scheduler;
 import org.opensrm.core.SchedulerConfig;
 import org.opensrm.core.service.CopyService;
 import org.opensrm.core.service.GetService;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.PutService;
@@ -59,7 +59,7 @@ public final class FullMode implements AutoCloseable {
      * @param store     the request store (embedded or PostgreSQL), already open
      * @param backend   the storage
      * @param surls     this server's SURL parser
-     * @param gridftp   TURLs from the GridFTP door selector
+     * @param transfers the doors TURLs are made on
      * @param staging   where uploads are written
      * @param janitor   the journal of uploads (shared with gateway mode's code: busy targets, removal at expiry;
      *                  the composition root recovers and sweeps it as in gateway mode)
@@ -70,10 +70,10 @@ public final class FullMode implements AutoCloseable {
      * @param config    full mode's settings
      * @param clock     the time lifetimes are counted in
      */
-    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
+    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, Transfers transfers,
                     StagingArea staging, UploadJanitor janitor, SpaceTokens spaces, Lister lister,
                     AccountResolver accounts, SchedulerConfig scheduler, FullModeConfig config, Clock clock) {
-        this(store, backend, surls, gridftp, staging, janitor, spaces, Optional.empty(), lister, accounts, scheduler,
+        this(store, backend, surls, transfers, staging, janitor, spaces, Optional.empty(), lister, accounts, scheduler,
                 config, CopySetup.NONE, clock);
     }
 
@@ -87,7 +87,7 @@ public final class FullMode implements AutoCloseable {
      * @param copies       srmCopy's data path, SRM client, copy peers and the transport's delegated credentials;
      *                     {@link CopySetup#NONE} answers srmCopy {@code SRM_NOT_SUPPORTED}
      */
-    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, GridFtpPaths gridftp,
+    public FullMode(RequestStore store, StorageBackend backend, SurlParser surls, Transfers transfers,
                     StagingArea staging, UploadJanitor janitor, SpaceTokens spaces,
                     Optional<SpaceService> reservations, Lister lister, AccountResolver accounts,
                     SchedulerConfig scheduler, FullModeConfig config, CopySetup copies, Clock clock) {
@@ -99,12 +99,12 @@ public final class FullMode implements AutoCloseable {
         Intake intake = new Intake(store, dispatcher, config, clock);
         Answers answers = new Answers(store, dispatcher, surls, clock);
         Uploads uploads = new Uploads(backend, janitor);
-        this.gets = new QueuedGetService(backend, surls, gridftp, intake, answers, config);
-        this.puts = new QueuedPutService(store, surls, gridftp, staging, uploads, spaces,
+        this.gets = new QueuedGetService(backend, surls, transfers, intake, answers, config, clock);
+        this.puts = new QueuedPutService(store, surls, transfers, staging, uploads, spaces,
                 accounts, intake, answers, config, clock, backend, reservations);
         this.listings = new QueuedListService(lister, surls, intake, answers, config);
         if (copies.parts().isPresent()) {
-            QueuedCopyService queuedCopies = new QueuedCopyService(backend, store, surls, gridftp, staging, uploads,
+            QueuedCopyService queuedCopies = new QueuedCopyService(backend, store, surls, transfers, staging, uploads,
                     copies.parts().get(), intake, answers, clock, new SpaceAdmission(reservations, backend));
             dispatcher.register(RequestKind.COPY, queuedCopies.worker());
             this.copies = queuedCopies;

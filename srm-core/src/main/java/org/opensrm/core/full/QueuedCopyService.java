@@ -38,7 +38,8 @@ import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.CopyRequest;
 import org.opensrm.core.service.CopyResult;
 import org.opensrm.core.service.CopyService;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.Transfers;
+import org.opensrm.gridftp.GridFtpNode;
 import org.opensrm.core.service.ReadableFiles;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.SurlParser;
@@ -81,7 +82,7 @@ public final class QueuedCopyService implements CopyService {
     private final StorageBackend backend;
     private final RequestStore store;
     private final SurlParser surls;
-    private final GridFtpPaths gridftp;
+    private final Transfers transfers;
     private final StagingArea staging;
     private final Uploads uploads;
     private final CopySetup.Parts parts;
@@ -93,14 +94,14 @@ public final class QueuedCopyService implements CopyService {
     /** Requests a worker is copying a file of now: their lease is released by the worker, never under it. */
     private final Map<RequestToken, Integer> working = new ConcurrentHashMap<>();
 
-    QueuedCopyService(StorageBackend backend, RequestStore store, SurlParser surls, GridFtpPaths gridftp,
+    QueuedCopyService(StorageBackend backend, RequestStore store, SurlParser surls, Transfers transfers,
                       StagingArea staging, Uploads uploads, CopySetup.Parts parts, Intake intake, Answers answers,
                       Clock clock, SpaceAdmission admission) {
         this.admission = admission;
         this.backend = backend;
         this.store = store;
         this.surls = surls;
-        this.gridftp = gridftp;
+        this.transfers = transfers;
         this.staging = staging;
         this.uploads = uploads;
         this.parts = parts;
@@ -283,7 +284,7 @@ public final class QueuedCopyService implements CopyService {
         }
         String target = f.targetSurl().orElseThrow();
         CopyEnds ends = CopyEnds.of(f.surl(), target, surls, parts.localPort(), parts.peers());
-        String door = NoDoorException.choose(gridftp);
+        String door = NoDoorException.choose(transfers, List.of(GridFtpNode.GSIFTP)); // third-party copy is GridFTP's
         BooleanSupplier wanted = () -> stillWanted(r.token(), f.index());
         Duration within = Duration.between(clock.instant(), r.expiresAt());
         boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
@@ -301,7 +302,8 @@ public final class QueuedCopyService implements CopyService {
                 throw refused;
             }
             CopyOutcome o = transfer(new CopySpec(remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()),
-                    URI.create(gridftp.turl(door, upload)), label), lease, wanted);
+                    URI.create(transfers.turl(door, upload,
+                    NoDoorException.grant(r, account, Access.CREATE, r.expiresAt()))), label), lease, wanted);
             if (remote.isPresent()) {
                 parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));
             }
@@ -321,7 +323,8 @@ public final class QueuedCopyService implements CopyService {
                 ? Optional.of(parts.remote().prepareToPut(ends.remote(), size, overwrite,
                 Optional.ofNullable(r.parameters().get(TARGET_SPACE)), credential.get(), wanted, within))
                 : Optional.empty();
-        CopyOutcome o = transfer(new CopySpec(URI.create(gridftp.turl(door, ends.local())),
+        CopyOutcome o = transfer(new CopySpec(URI.create(transfers.turl(door, ends.local(),
+                NoDoorException.grant(r, account, Access.READ, r.expiresAt()))),
                 remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()), label), lease, wanted);
         if (remote.isPresent()) {
             parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));

@@ -1,5 +1,6 @@
 package org.opensrm.core.full;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,10 +22,9 @@ import org.opensrm.core.RequestKind;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.GetRequest;
 import org.opensrm.core.service.GetService;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.ReadableFiles;
 import org.opensrm.core.service.SurlParser;
-import org.opensrm.core.service.TransferProtocols;
 import org.opensrm.core.service.TransferResult;
 
 /**
@@ -38,19 +38,21 @@ import org.opensrm.core.service.TransferResult;
 public final class QueuedGetService implements GetService {
     private final StorageBackend backend;
     private final SurlParser surls;
-    private final GridFtpPaths gridftp;
+    private final Transfers transfers;
     private final Intake intake;
     private final Answers answers;
     private final FullModeConfig config;
+    private final Clock clock;
 
-    QueuedGetService(StorageBackend backend, SurlParser surls, GridFtpPaths gridftp, Intake intake, Answers answers,
-                     FullModeConfig config) {
+    QueuedGetService(StorageBackend backend, SurlParser surls, Transfers transfers, Intake intake, Answers answers,
+                     FullModeConfig config, Clock clock) {
         this.backend = backend;
         this.surls = surls;
-        this.gridftp = gridftp;
+        this.transfers = transfers;
         this.intake = intake;
         this.answers = answers;
         this.config = config;
+        this.clock = clock;
     }
 
     @Override
@@ -58,7 +60,7 @@ public final class QueuedGetService implements GetService {
         requireGet(kind);
         intake.requireFileCount(request.surls().size(), "arrayOfSURLs");
         if (kind == RequestKind.GET) {
-            TransferProtocols.requireOffered(request.protocols());
+            transfers.requireOffered(request.protocols());
         }
         Duration pin = Intake.capped(request.pinLifetime(), config.defaultPinLifetime(), config.maxPinLifetime());
         List<NewFile> files = new ArrayList<>(request.surls().size());
@@ -72,7 +74,11 @@ public final class QueuedGetService implements GetService {
             }
             files.add(NewFile.of(text).withPinLifetime(pin));
         }
-        NewRequest r = new NewRequest(kind, caller.owner(), request.options().description(), Map.of(),
+        Map<String, String> parameters = new HashMap<>();
+        if (kind == RequestKind.GET) {
+            NoDoorException.keepProtocols(parameters, request.protocols());
+        }
+        NewRequest r = new NewRequest(kind, caller.owner(), request.options().description(), parameters,
                 intake.requestLifetime(request.options().totalRequestTime()), files);
         return answers.of(intake.submit(r, refused, Intake.BeforeQueueing.NOTHING), List.of());
     }
@@ -100,8 +106,9 @@ public final class QueuedGetService implements GetService {
                 if (r.kind() == RequestKind.BRING_ONLINE) {
                     return new Served(Optional.empty(), size);
                 }
-                String door = NoDoorException.choose(gridftp);
-                return new Served(Optional.of(gridftp.turl(door, path)), size);
+                String door = NoDoorException.choose(transfers, r);
+                return new Served(Optional.of(transfers.turl(door, path, NoDoorException.grant(r, account,
+                        Access.READ, clock.instant().plus(f.pinLifetime())))), size);
             }
         };
     }

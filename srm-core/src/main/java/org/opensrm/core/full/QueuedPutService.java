@@ -27,7 +27,7 @@ import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestToken;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.FileOutcome;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.PutFile;
 import org.opensrm.core.service.PutRequest;
 import org.opensrm.core.service.PutService;
@@ -35,7 +35,6 @@ import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.service.SurlParser;
-import org.opensrm.core.service.TransferProtocols;
 import org.opensrm.core.service.TransferResult;
 import org.opensrm.core.service.Uploads;
 import org.opensrm.core.space.SpaceClaim;
@@ -84,7 +83,7 @@ public final class QueuedPutService implements PutService {
 
     private final RequestStore store;
     private final SurlParser surls;
-    private final GridFtpPaths gridftp;
+    private final Transfers transfers;
     private final StagingArea staging;
     private final Uploads uploads;
     private final SpaceTokens spaces;
@@ -99,12 +98,12 @@ public final class QueuedPutService implements PutService {
     private final Map<SrmPath, SrmPath> uploadsByTarget = new ConcurrentHashMap<>();
     private volatile Instant nextPrune = Instant.MIN;
 
-    QueuedPutService(RequestStore store, SurlParser surls, GridFtpPaths gridftp, StagingArea staging,
+    QueuedPutService(RequestStore store, SurlParser surls, Transfers transfers, StagingArea staging,
                      Uploads uploads, SpaceTokens spaces, AccountResolver accounts, Intake intake, Answers answers,
                      FullModeConfig config, Clock clock, StorageBackend backend, Optional<SpaceService> space) {
         this.store = store;
         this.surls = surls;
-        this.gridftp = gridftp;
+        this.transfers = transfers;
         this.staging = staging;
         this.uploads = uploads;
         this.spaces = spaces;
@@ -119,7 +118,7 @@ public final class QueuedPutService implements PutService {
     @Override
     public TransferResult prepare(Caller caller, PutRequest request) throws SrmException {
         intake.requireFileCount(request.files().size(), "arrayOfFileRequests");
-        TransferProtocols.requireOffered(request.protocols());
+        transfers.requireOffered(request.protocols());
         Optional<SpaceToken> reservation = admission.reservationOf(caller, request.spaceToken());
         Optional<StaticSpaceToken> space = reservation.isPresent() ? staticOf(reservation.get())
                 : spaces.resolve(request.spaceToken());
@@ -155,6 +154,7 @@ public final class QueuedPutService implements PutService {
         }
         Map<String, String> parameters = new HashMap<>();
         parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
+        NoDoorException.keepProtocols(parameters, request.protocols());
         reservation.ifPresent(t -> parameters.put(SPACE_TOKEN, t.value()));
         NewRequest r = new NewRequest(RequestKind.PUT, caller.owner(), request.options().description(),
                 parameters, intake.requestLifetime(request.options().totalRequestTime()), files);
@@ -408,10 +408,12 @@ public final class QueuedPutService implements PutService {
     FileWorker worker() {
         return (Request r, FileRequest f, Account account) -> {
             SrmPath upload = uploadOf(account, r.token(), f.index());
-            String door = NoDoorException.choose(gridftp);
-            Instant turlExpiry = clock.instant().plus(f.pinLifetime()).plus(JOURNAL_MARGIN);
+            String door = NoDoorException.choose(transfers, r);
+            Instant turlEnd = clock.instant().plus(f.pinLifetime());
+            Instant turlExpiry = turlEnd.plus(JOURNAL_MARGIN);
             uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry);
-            return new FileWorker.Served(Optional.of(gridftp.turl(door, upload)), f.size());
+            return new FileWorker.Served(Optional.of(transfers.turl(door, upload,
+                    NoDoorException.grant(r, account, Access.CREATE, turlEnd))), f.size());
         };
     }
 }

@@ -25,18 +25,18 @@ import org.opensrm.core.gateway.TokenFile;
 public final class GatewayGetService implements GetService {
     private final StorageBackend backend;
     private final SurlParser surls;
-    private final GridFtpPaths gridftp;
+    private final Transfers transfers;
     private final TokenCodec tokens;
     private final Duration lifetime;
     private final ReleasedFiles released;
     private final Clock clock;
 
-    public GatewayGetService(StorageBackend backend, SurlParser surls, GridFtpPaths gridftp, TokenCodec tokens,
+    public GatewayGetService(StorageBackend backend, SurlParser surls, Transfers transfers, TokenCodec tokens,
                       Duration lifetime, ReleasedFiles released, Clock clock) {
         this.released = released;
         this.backend = backend;
         this.surls = surls;
-        this.gridftp = gridftp;
+        this.transfers = transfers;
         this.tokens = tokens;
         this.lifetime = lifetime;
         this.clock = clock;
@@ -55,7 +55,7 @@ public final class GatewayGetService implements GetService {
         SrmException protocolError = null;
         if (kind == TokenKind.GET) {
             try {
-                TransferProtocols.requireOffered(protocols);
+                transfers.requireOffered(protocols);
             } catch (SrmException e) {
                 protocolError = e;
             }
@@ -71,7 +71,7 @@ public final class GatewayGetService implements GetService {
                     throw protocolError;
                 }
                 if (kind == TokenKind.GET) {
-                    node = gridftp.chooseNode();
+                    node = transfers.choose(protocols);
                 }
             } catch (SrmException e) {
                 entries.add(TokenFile.refused(surl, path, 0, e.status()));
@@ -79,7 +79,7 @@ public final class GatewayGetService implements GetService {
                 continue;
             }
             TokenFile f = new TokenFile(surl, path, "", 0, node);
-            TransferFile answer = check(caller, kind, f, (int) life.toSeconds());
+            TransferFile answer = check(caller, kind, f, (int) life.toSeconds(), now.plus(life));
             entries.add(answer.status().isSuccess() ? f : TokenFile.refused(surl, path, 0, answer.status()));
             answers.add(answer);
         }
@@ -105,7 +105,7 @@ public final class GatewayGetService implements GetService {
             } else if (released.isReleased(token, r.file().path())) {
                 answers.add(TransferFile.failed(r.surl(), SrmStatus.SRM_RELEASED, null));
             } else {
-                answers.add(check(caller, kind, r.file(), left));
+                answers.add(check(caller, kind, r.file(), left, t.expires()));
             }
         }
         SrmStatus status = RequestStatus.ofStatusCall(answers, TransferFile::status, SrmStatus.SRM_SUCCESS);
@@ -129,7 +129,7 @@ public final class GatewayGetService implements GetService {
         };
     }
 
-    private TransferFile check(Caller caller, TokenKind kind, TokenFile f, int remaining) {
+    private TransferFile check(Caller caller, TokenKind kind, TokenFile f, int remaining, Instant expires) {
         if (f.isRefused() || (kind == TokenKind.GET && f.node().isEmpty())) {
             SrmStatus code = f.isRefused() ? f.refusal() : SrmStatus.SRM_FAILURE;
             return TransferFile.failed(f.surl(), code, "this file was refused when the request was made (" + code + ")");
@@ -139,7 +139,8 @@ public final class GatewayGetService implements GetService {
             if (kind == TokenKind.BRING_ONLINE) {
                 return new TransferFile(f.surl(), SrmStatus.SRM_SUCCESS, null, null, stat.size(), remaining);
             }
-            return new TransferFile(f.surl(), SrmStatus.SRM_FILE_PINNED, null, gridftp.turl(f.node(), f.path()),
+            return new TransferFile(f.surl(), SrmStatus.SRM_FILE_PINNED, null, transfers.turl(f.node(), f.path(),
+                    new TurlGrant(caller, Access.READ, expires)),
                     stat.size(), remaining);
         } catch (SrmException e) {
             return TransferFile.failed(f.surl(), e.status(), e.getMessage());

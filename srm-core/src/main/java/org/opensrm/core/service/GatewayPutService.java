@@ -35,7 +35,7 @@ public final class GatewayPutService implements PutService {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayPutService.class);
 
     private final SurlParser surls;
-    private final GridFtpPaths gridftp;
+    private final Transfers transfers;
     private final TokenCodec tokens;
     private final UploadJanitor janitor;
     private final Uploads landing;
@@ -45,11 +45,11 @@ public final class GatewayPutService implements PutService {
     private final Duration maxLifetime;
     private final Clock clock;
 
-    public GatewayPutService(StorageBackend backend, StagingArea staging, SurlParser surls, GridFtpPaths gridftp,
+    public GatewayPutService(StorageBackend backend, StagingArea staging, SurlParser surls, Transfers transfers,
                       TokenCodec tokens, UploadJanitor janitor, SpaceTokens spaces, Duration maxLifetime, Clock clock) {
         this.staging = staging;
         this.surls = surls;
-        this.gridftp = gridftp;
+        this.transfers = transfers;
         this.tokens = tokens;
         this.janitor = janitor;
         this.landing = new Uploads(backend, janitor);
@@ -75,7 +75,7 @@ public final class GatewayPutService implements PutService {
         boolean protocolOk = true;
         SrmException protocolError = null;
         try {
-            TransferProtocols.requireOffered(protocols);
+            transfers.requireOffered(protocols);
         } catch (SrmException e) {
             protocolOk = false;
             protocolError = e;
@@ -99,13 +99,14 @@ public final class GatewayPutService implements PutService {
                 if (stagingDir == null) {
                     stagingDir = staging.directoryOf(caller.account());
                 }
-                String node = gridftp.chooseNode();
+                String node = transfers.choose(protocols);
                 SrmPath uploadPath = stagingDir.child(uploadNames.next());
                 TokenFile entry = new TokenFile(f.surl(), path, uploadPath.toString(), f.expectedSize(), node);
                 uploads.add(entry);
                 entries.add(entry);
                 answers.add(new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null,
-                        gridftp.turl(node, uploadPath), f.expectedSize(), (int) life.toSeconds()));
+                        transfers.turl(node, uploadPath, new TurlGrant(caller, Access.CREATE, expires)),
+                        f.expectedSize(), (int) life.toSeconds()));
             } catch (SrmException e) {
                 entries.add(TokenFile.refused(f.surl(), path == null ? SrmPath.ROOT : path, f.expectedSize(),
                         e.status()));
@@ -165,7 +166,8 @@ public final class GatewayPutService implements PutService {
                 long size = landing.statIfExists(caller.account(), f.path()).map(FileStat::size).orElse(0L);
                 return new TransferFile(f.surl(), SrmStatus.SRM_SUCCESS, null, null, size, null);
             }
-            return new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null, gridftp.turl(f.node(), upload),
+            return new TransferFile(f.surl(), SrmStatus.SRM_SPACE_AVAILABLE, null, transfers.turl(f.node(), upload,
+                    new TurlGrant(caller, Access.CREATE, t.expires())),
                     f.expectedSize(), remaining(t));
         } catch (SrmException e) {
             return TransferFile.failed(f.surl(), e.status(), e.getMessage());

@@ -24,7 +24,7 @@ import org.opensrm.core.RequestStores;
 import org.opensrm.core.SchedulerConfig;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.GetRequest;
-import org.opensrm.core.service.GridFtpPaths;
+import org.opensrm.core.service.DoorTransfers;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.LocalAccounts;
 import org.opensrm.core.contract.TestClock;
@@ -60,7 +60,7 @@ final class FullModeFixture implements AutoCloseable {
     final PosixBackend backend;
     final SurlParser surls = new SurlParser(List.of(HOST));
     final GridFtpSelector selector;
-    final GridFtpPaths gridftp;
+    final DoorTransfers gridftp;
     final StagingArea staging;
     final UploadJanitor janitor;
     /** The owners' accounts; a test may put another resolver here before it starts full mode. */
@@ -80,7 +80,7 @@ final class FullModeFixture implements AutoCloseable {
             doorChecks.incrementAndGet();
             return doorsUp.get();
         });
-        gridftp = new GridFtpPaths(selector, root.toString());
+        gridftp = DoorTransfers.of(selector, DOORS, root.toString());
         staging = new StagingArea(backend);
         staging.create();
         janitor = new UploadJanitor(backend, state.resolve("uploads.journal"), clock);

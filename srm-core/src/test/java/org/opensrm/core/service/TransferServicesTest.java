@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opensrm.authz.ClientIdentity;
+import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.backend.posix.PosixBackend;
 import org.opensrm.backend.posix.PosixBackendConfig;
 import org.opensrm.common.Account;
@@ -67,7 +68,7 @@ class TransferServicesTest {
     private PosixBackend backend;
     private SurlParser surls;
     private TokenCodec tokens;
-    private GridFtpPaths gridftp;
+    private DoorTransfers gridftp;
     private SpaceTokens spaces;
     private UploadJanitor janitor;
     private GatewayPutService puts;
@@ -85,7 +86,7 @@ class TransferServicesTest {
         surls = new SurlParser(List.of(HOST));
         tokens = new TokenCodec(KEY);
         GridFtpSelector selector = () -> new GridFtpNode("localhost", 2811);
-        gridftp = new GridFtpPaths(selector, root.toString());
+        gridftp = DoorTransfers.of(selector, List.of(new GridFtpNode("localhost", 2811)), root.toString());
         spaces = new SpaceTokens(List.of(new StaticSpaceToken("DATADISK", SrmPath.of("/data/disk"), "disk", 0)),
                 backend);
         janitor = new UploadJanitor(backend, stateDir.resolve("uploads.journal"), clock);
@@ -234,9 +235,12 @@ class TransferServicesTest {
 
     @Test
     void turlWithRootPrefixIsTheNamespacePath() throws Exception {
-        GridFtpPaths plain = new GridFtpPaths(() -> new GridFtpNode("door.example.org", 2812), "/");
-        assertEquals("door.example.org:2812", plain.chooseNode());
-        assertEquals("gsiftp://door.example.org:2812/data/f", plain.turl(plain.chooseNode(), SrmPath.of("/data/f")));
+        GridFtpNode door = new GridFtpNode("door.example.org", 2812);
+        DoorTransfers plain = DoorTransfers.of(() -> door, List.of(door), "/");
+        assertEquals("door.example.org:2812", plain.choose(List.of()));
+        assertEquals("gsiftp://door.example.org:2812/data/f", plain.turl(plain.choose(List.of("gsiftp")),
+                SrmPath.of("/data/f"), new TurlGrant(new Caller(ClientIdentity.of("/CN=u"), null), Access.READ,
+                        java.time.Instant.EPOCH)));
     }
 
     @Test

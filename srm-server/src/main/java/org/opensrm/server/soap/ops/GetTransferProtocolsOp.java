@@ -1,7 +1,7 @@
 package org.opensrm.server.soap.ops;
 
 import org.opensrm.core.service.Caller;
-import org.opensrm.core.service.TransferProtocols;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.server.soap.ResponseType;
 import org.opensrm.server.soap.ResponseTypes;
 import org.opensrm.server.soap.SrmOperation;
@@ -11,9 +11,14 @@ import org.opensrm.server.soap.gen.SrmGetTransferProtocolsRequest;
 import org.opensrm.server.soap.gen.SrmGetTransferProtocolsResponse;
 import org.opensrm.server.soap.gen.TSupportedTransferProtocol;
 
-/** srmGetTransferProtocols: the protocols TURLs are offered in. */
+/** srmGetTransferProtocols: the protocols TURLs are offered in, those of the configured doors in the site's order. */
 public final class GetTransferProtocolsOp
         implements SrmOperation<SrmGetTransferProtocolsRequest, SrmGetTransferProtocolsResponse> {
+    private final Transfers transfers;
+
+    public GetTransferProtocolsOp(Transfers transfers) {
+        this.transfers = transfers;
+    }
 
     @Override
     public ResponseType<SrmGetTransferProtocolsResponse> response() {
@@ -23,7 +28,7 @@ public final class GetTransferProtocolsOp
     @Override
     public SrmGetTransferProtocolsResponse handle(Caller caller, SrmGetTransferProtocolsRequest q) {
         ArrayOfTSupportedTransferProtocol array = new ArrayOfTSupportedTransferProtocol();
-        for (String p : TransferProtocols.OFFERED) {
+        for (String p : transfers.offered()) {
             TSupportedTransferProtocol t = new TSupportedTransferProtocol();
             t.setTransferProtocol(p);
             array.getProtocolArray().add(t);
