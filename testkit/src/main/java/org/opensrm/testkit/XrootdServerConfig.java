@@ -12,7 +12,7 @@ import org.opensrm.devpki.Credential;
 /**
  * Immutable description of a test {@code xrootd} (Debian's {@code xrootd-server} with the HTTP, HTTP-TPC and
  * macaroon plug-ins) serving one POSIX directory. Required: a work directory (configuration, credentials, log and
- * admin files go there), the data root (what the door serves as {@code /}: the backend's root), the host
+ * admin files go there), the data root (what the door serves, under its own path: the backend's root), the host
  * credential and the trust directory.
  *
  * <p>Defaults: executable {@code /usr/bin/xrootd}, door account {@value #DEFAULT_ACCOUNT} (XRootD refuses to run
@@ -62,7 +62,7 @@ public final class XrootdServerConfig {
         return workDir;
     }
 
-    /** The directory served as {@code /} ({@code oss.localroot}). */
+    /** The directory served, under its own path ({@code all.export}): door paths are file system paths. */
     public Path dataRoot() {
         return dataRoot;
     }

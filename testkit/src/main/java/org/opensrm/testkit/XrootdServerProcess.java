@@ -24,7 +24,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real {@code xrootd} serving one POSIX directory over {@code root://} (GSI: the client's proxy, mapped by the
+ * A real {@code xrootd} serving one POSIX directory (exported under its own path, as a GridFTP door serves it) over {@code root://} (GSI: the client's proxy, mapped by the
  * door's grid-mapfile; no other protocol) and {@code https://} (XrdHttp with the host credential and CA directory,
  * HTTP-TPC loaded) on one port the server picks itself ({@code xrd.port any}, XrdHttp sharing it), announced in its
  * log. Nothing is allowed without a macaroon of this door ({@code macaroons.onmissing deny}, an empty authorization
@@ -146,8 +146,8 @@ public final class XrootdServerProcess implements AutoCloseable {
         String key = runtime.resolve("hostkey.pem").toString();
         String gridMap = runtime.resolve("grid-mapfile").toString();
         StringBuilder sb = new StringBuilder("# written by the OpenSRM test kit\n");
-        sb.append("all.export /\n");
-        sb.append("oss.localroot ").append(config.dataRoot()).append('\n');
+        // the data root under its own name, so that a door path is the file system path, as a GridFTP door's is
+        sb.append("all.export ").append(config.dataRoot()).append("/\n");
         sb.append("all.adminpath ").append(runtime.resolve("admin")).append('\n');
         sb.append("all.pidpath ").append(runtime.resolve("admin")).append('\n');
         sb.append("all.sitename ").append(config.siteName()).append('\n');

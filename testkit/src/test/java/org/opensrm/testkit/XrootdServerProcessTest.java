@@ -51,12 +51,13 @@ class XrootdServerProcessTest {
         assertTrue(door.port() > 0);
         assertEquals("root://localhost:" + door.port() + "//f", door.rootUrl("/f"));
         assertEquals("https://localhost:" + door.port() + "/f", door.httpsUrl("/f"));
+        String f = data.path().resolve("f").toString();
 
         ClientRun https = grid.clients(alice).run(List.of("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}",
-                "--capath", grid.trustDir().toString(), door.httpsUrl("/f")));
+                "--capath", grid.trustDir().toString(), door.httpsUrl(f)));
         assertEquals("403", https.stdout().trim(), https.describe());
 
-        ClientRun root = grid.clients(alice).run(List.of("xrdcp", "-f", door.rootUrl("/f"),
+        ClientRun root = grid.clients(alice).run(List.of("xrdcp", "-f", door.rootUrl(f),
                 tmp.resolve("copy").toString()));
         assertNotEquals(0, root.exitCode(), root.describe());
         assertTrue(root.stderr().contains("permission denied"), root.describe());
@@ -65,7 +66,8 @@ class XrootdServerProcessTest {
 
     @Test
     void refusesAClientItsGridMapfileDoesNotMapBeforeAnyFileOperation() throws IOException {
-        ClientRun root = grid.clients(carol).run(List.of("xrdcp", "-f", door.rootUrl("/f"),
+        ClientRun root = grid.clients(carol).run(List.of("xrdcp", "-f",
+                door.rootUrl(data.path().resolve("f").toString()),
                 tmp.resolve("copy-carol").toString()));
         assertNotEquals(0, root.exitCode(), root.describe());
         assertFalse(root.stderr().contains("permission denied"), "refused at authentication: " + root.describe());

@@ -74,47 +74,53 @@ class TurlMacaroonsDoorTest {
         return turls.mint(path, Activity.READ, "srmuser1", Instant.now().plusSeconds(300));
     }
 
+    /** The door path of a name in the data directory: its file system path. */
+    private static String at(String name) {
+        return data.resolve(name.substring(1)).toString();
+    }
+
     private static SrmClients as(GridUser user) {
         return grid.clients(user);
     }
 
     @Test
     void itsOwnClientReadsItsOwnPathOverRootAndHttps() throws IOException {
-        String m = read("/f");
+        String m = read(at("/f"));
         Path viaRoot = tmp.resolve("via-root");
-        ClientRun root = as(alice).run(List.of("xrdcp", "-f", TurlMacaroons.withAuthz(door.rootUrl("/f"), m),
+        ClientRun root = as(alice).run(List.of("xrdcp", "-f", TurlMacaroons.withAuthz(door.rootUrl(at("/f")), m),
                 viaRoot.toString()));
         assertEquals(0, root.exitCode(), root.describe());
         assertArrayEquals(content, Files.readAllBytes(viaRoot));
 
         Path viaDavix = tmp.resolve("via-davix");
         ClientRun davix = as(alice).run(List.of("davix-get", "--capath", grid.trustDir().toString(),
-                TurlMacaroons.withAuthz(door.httpsUrl("/f"), m), viaDavix.toString()));
+                TurlMacaroons.withAuthz(door.httpsUrl(at("/f")), m), viaDavix.toString()));
         assertEquals(0, davix.exitCode(), davix.describe());
         assertArrayEquals(content, Files.readAllBytes(viaDavix));
 
-        assertEquals("200", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl("/f"), m)).stdout().trim());
+        assertEquals("200", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl(at("/f")), m)).stdout().trim());
     }
 
     @Test
     void anotherPathIsRefused() throws IOException {
-        String m = read("/f");
-        ClientRun root = as(alice).run(List.of("xrdcp", "-f", TurlMacaroons.withAuthz(door.rootUrl("/g"), m),
+        String m = read(at("/f"));
+        ClientRun root = as(alice).run(List.of("xrdcp", "-f", TurlMacaroons.withAuthz(door.rootUrl(at("/g")), m),
                 tmp.resolve("g-root").toString()));
         assertRefused(root);
-        assertEquals("403", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl("/g"), m)).stdout().trim());
+        assertEquals("403", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl(at("/g")), m)).stdout().trim());
         assertFalse(Files.exists(tmp.resolve("g-root")));
     }
 
     @Test
     void writingWithAReadTurlIsRefused() throws IOException {
-        String m = read("/f");
+        String m = read(at("/f"));
         Path other = Files.writeString(tmp.resolve("other"), "overwrite attempt");
         ClientRun root = as(alice).run(List.of("xrdcp", "-f", other.toString(),
-                TurlMacaroons.withAuthz(door.rootUrl("/f"), m)));
+                TurlMacaroons.withAuthz(door.rootUrl(at("/f")), m)));
         assertRefused(root);
         ClientRun put = as(alice).run(List.of("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--capath",
-                grid.trustDir().toString(), "-T", other.toString(), TurlMacaroons.withAuthz(door.httpsUrl("/f"), m)));
+                grid.trustDir().toString(), "-T", other.toString(),
+                TurlMacaroons.withAuthz(door.httpsUrl(at("/f")), m)));
         assertEquals("403", put.stdout().trim(), put.describe());
         assertArrayEquals(content, Files.readAllBytes(data.resolve("f")), "the file is unchanged");
     }
@@ -123,10 +129,10 @@ class TurlMacaroonsDoorTest {
     void anExpiredTurlIsRefused() throws IOException {
         Clock hourAgo = Clock.offset(Clock.systemUTC(), Duration.ofHours(-1));
         TurlMacaroons earlier = new TurlMacaroons(MacaroonSecret.read(door.macaroonSecret()), door.siteName(), hourAgo);
-        String m = earlier.mint("/f", Activity.READ, "srmuser1", hourAgo.instant().plusSeconds(60));
-        assertRefused(as(alice).run(List.of("xrdcp", "-f", TurlMacaroons.withAuthz(door.rootUrl("/f"), m),
+        String m = earlier.mint(at("/f"), Activity.READ, "srmuser1", hourAgo.instant().plusSeconds(60));
+        assertRefused(as(alice).run(List.of("xrdcp", "-f", TurlMacaroons.withAuthz(door.rootUrl(at("/f")), m),
                 tmp.resolve("expired").toString())));
-        assertEquals("403", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl("/f"), m)).stdout().trim());
+        assertEquals("403", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl(at("/f")), m)).stdout().trim());
     }
 
     @Test
@@ -134,13 +140,14 @@ class TurlMacaroonsDoorTest {
         byte[] other = new byte[64];
         new Random(1).nextBytes(other);
         String m = new TurlMacaroons(MacaroonSecret.of(other), door.siteName(), Clock.systemUTC())
-                .mint("/f", Activity.READ, "srmuser1", Instant.now().plusSeconds(300));
-        assertEquals("403", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl("/f"), m)).stdout().trim());
+                .mint(at("/f"), Activity.READ, "srmuser1", Instant.now().plusSeconds(300));
+        assertEquals("403", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl(at("/f")), m)).stdout().trim());
     }
 
     @Test
     void aClientTheDoorDoesNotMapIsRefusedOverRoot() throws IOException {
-        ClientRun root = as(carol).run(List.of("xrdcp", "-f", TurlMacaroons.withAuthz(door.rootUrl("/f"), read("/f")),
+        ClientRun root = as(carol).run(List.of("xrdcp", "-f",
+                TurlMacaroons.withAuthz(door.rootUrl(at("/f")), read(at("/f"))),
                 tmp.resolve("carol").toString()));
         assertNotEquals(0, root.exitCode(), root.describe());
         assertFalse(Files.exists(tmp.resolve("carol")));
@@ -151,23 +158,23 @@ class TurlMacaroonsDoorTest {
         byte[] upload = new byte[150_000];
         new Random(3).nextBytes(upload);
         Path source = Files.write(tmp.resolve("upload"), upload);
-        String m = turls.mint("/up1", Activity.WRITE, "srmuser1", Instant.now().plusSeconds(300));
+        String m = turls.mint(at("/up1"), Activity.WRITE, "srmuser1", Instant.now().plusSeconds(300));
         ClientRun root = as(alice).run(List.of("xrdcp", source.toString(),
-                TurlMacaroons.withAuthz(door.rootUrl("/up1"), m)));
+                TurlMacaroons.withAuthz(door.rootUrl(at("/up1")), m)));
         assertEquals(0, root.exitCode(), root.describe());
         assertArrayEquals(upload, Files.readAllBytes(data.resolve("up1")));
 
         ClientRun elsewhere = as(alice).run(List.of("xrdcp", source.toString(),
-                TurlMacaroons.withAuthz(door.rootUrl("/up-other"), m)));
+                TurlMacaroons.withAuthz(door.rootUrl(at("/up-other")), m)));
         assertRefused(elsewhere);
         assertFalse(Files.exists(data.resolve("up-other")));
 
-        String m2 = turls.mint("/up2", Activity.WRITE, "srmuser1", Instant.now().plusSeconds(300));
+        String m2 = turls.mint(at("/up2"), Activity.WRITE, "srmuser1", Instant.now().plusSeconds(300));
         ClientRun put = as(alice).run(List.of("davix-put", "--capath", grid.trustDir().toString(), source.toString(),
-                TurlMacaroons.withAuthz(door.httpsUrl("/up2"), m2)));
+                TurlMacaroons.withAuthz(door.httpsUrl(at("/up2")), m2)));
         assertEquals(0, put.exitCode(), put.describe());
         assertArrayEquals(upload, Files.readAllBytes(data.resolve("up2")));
-        assertEquals("403", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl("/up2"), m2)).stdout().trim(),
+        assertEquals("403", curl(alice, TurlMacaroons.withAuthz(door.httpsUrl(at("/up2")), m2)).stdout().trim(),
                 "a write TURL does not read");
     }
 

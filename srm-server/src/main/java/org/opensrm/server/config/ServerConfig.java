@@ -29,7 +29,7 @@ public record ServerConfig(
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
         int maxConnectionsPerAddress, Duration handshakeTimeout, int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs,
-        FullModeSettings full, SpaceSettings space, CopySettings copy) {
+        FullModeSettings full, SpaceSettings space, CopySettings copy, MacaroonSettings macaroons) {
     public static final String GATEWAY = "gateway";
     public static final String FULL = "full";
 
@@ -110,7 +110,7 @@ public record ServerConfig(
                         requestMemory(c)),
                 c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
                 hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)),
-                SpaceSettings.from(c, c.getList("space.tokens")), CopySettings.from(c));
+                SpaceSettings.from(c, c.getList("space.tokens")), CopySettings.from(c), MacaroonSettings.from(c));
     }
 
     /** {@code srm.mode}: gateway (synchronous, stateless) or full (queued requests kept in a store). */
