@@ -2,6 +2,7 @@ package org.opensrm.gridftp;
 
 import java.util.List;
 import org.opensrm.common.SrmException;
+import org.opensrm.gridftp.internal.BannerProbe;
 import org.opensrm.gridftp.internal.GmondSource;
 import org.opensrm.gridftp.internal.LoadProbeSelector;
 import org.opensrm.gridftp.internal.LoadProber;
@@ -46,6 +47,14 @@ public final class GridFtpSelectors {
             default:
                 throw new IllegalArgumentException("unsupported policy " + policy);
         }
+    }
+
+    /**
+     * One health probe of a door now, by its kind (GridFTP's 220 banner, XRootD's handshake, TLS and an HTTP
+     * answer), as the background probers make it; for checks at start-up, never on the request path.
+     */
+    public static NodeStatus probe(GridFtpNode door, java.time.Duration timeout) {
+        return new BannerProbe(timeout, java.time.Clock.systemUTC()).probe(door);
     }
 
     /** The load source a configuration names ({@link LoadSource#NONE} for the banner alone). */

@@ -1,6 +1,9 @@
 package org.opensrm.server;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.opensrm.gridftp.DoorLoad;
 import org.opensrm.gridftp.DoorState;
 import org.opensrm.gridftp.GridFtpNode;
@@ -8,12 +11,14 @@ import org.opensrm.gridftp.GridFtpSelector;
 import org.opensrm.server.metrics.SrmMetrics;
 
 /**
- * The GridFTP selection figures for operators, read from the selector at scrape time: doors per state, answers
- * without a door, and per door its load, state (0 up, 1 unknown, 2 full, 3 dead) and choices. Per-door names carry
- * the door as {@code HOST_PORT} (non-alphanumerics as {@code _}) until the metrics API takes labels.
- * Only for a selector that reports doors (loadprobe).
+ * The door selection figures for operators, read from the selector at scrape time: doors per state, answers
+ * without a door, and per door, labelled {@code door} with its URI as configured ({@code gsiftp://host:port},
+ * {@code root://host:1094|https://host:8443} for a door with two endpoints): its load, state (0 up, 1 unknown,
+ * 2 full, 3 dead) and choices. Only for a selector that reports doors (loadprobe).
  */
 final class DoorMetrics {
+    static final String LABEL = "door";
+
     private DoorMetrics() {
     }
 
@@ -26,20 +31,24 @@ final class DoorMetrics {
             metrics.gauge(name, () -> selector.doorLoads().stream().filter(d -> d.state() == s).count());
         }
         metrics.counter("srm_gridftp_no_door_total", selector::noDoorAnswers);
-        for (GridFtpNode node : nodes) {
-            String id = id(node);
-            metrics.gauge("srm_gridftp_door_load_" + id, () -> door(selector, node).load());
-            metrics.gauge("srm_gridftp_door_state_" + id, () -> door(selector, node).state().code());
-            metrics.counter("srm_gridftp_door_choices_" + id + "_total", () -> selector.choices(node));
+        metrics.labelledGauge("srm_door_load", LABEL, () -> perDoor(selector, nodes, DoorLoad::load));
+        metrics.labelledGauge("srm_door_state", LABEL, () -> perDoor(selector, nodes, d -> d.state().code()));
+        metrics.labelledCounter("srm_door_choices_total", LABEL, () -> {
+            Map<String, Long> out = new LinkedHashMap<>();
+            nodes.forEach(n -> out.put(n.toString(), selector.choices(n)));
+            return out;
+        });
+    }
+
+    private static Map<String, Number> perDoor(GridFtpSelector selector, List<GridFtpNode> nodes,
+                                               Function<DoorLoad, Number> figure) {
+        Map<GridFtpNode, DoorLoad> known = new LinkedHashMap<>();
+        selector.doorLoads().forEach(d -> known.put(d.node(), d));
+        Map<String, Number> out = new LinkedHashMap<>();
+        for (GridFtpNode n : nodes) {
+            DoorLoad d = known.getOrDefault(n, new DoorLoad(n, DoorState.UNKNOWN, Double.NaN, "not reported"));
+            out.put(n.toString(), figure.apply(d));
         }
-    }
-
-    static String id(GridFtpNode node) {
-        return node.host().replaceAll("[^A-Za-z0-9]", "_") + "_" + node.port();
-    }
-
-    private static DoorLoad door(GridFtpSelector selector, GridFtpNode node) {
-        return selector.doorLoads().stream().filter(d -> d.node().equals(node)).findFirst()
-                .orElse(new DoorLoad(node, DoorState.UNKNOWN, Double.NaN, "not reported"));
+        return out;
     }
 }

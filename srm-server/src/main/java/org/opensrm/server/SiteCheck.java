@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.opensrm.gridftp.GridFtpNode;
+import org.opensrm.gridftp.GridFtpSelectors;
 import org.opensrm.server.config.ServerConfig;
 
 /**
@@ -49,12 +50,14 @@ final class SiteCheck {
             return;
         }
         List<GridFtpNode> silent = nodes.stream()
-                .filter(n -> !GridFtpGreeting.greets(n.host(), n.port(), config.gridftpProbeTimeout())).toList();
+                .filter(n -> !GridFtpSelectors.probe(n, config.gridftpProbeTimeout()).up()).toList();
         if (silent.size() == nodes.size()) {
-            out.add("none of the GridFTP doors in gridftp.nodes answers (" + silent + ", no 220 greeting within "
+            out.add("none of the GridFTP doors and other doors (gridftp.nodes, doors) answers (" + silent
+                    + ", no greeting within "
                     + config.gridftpProbeTimeout().toMillis() + " ms): transfers fail until one does");
         } else if (!silent.isEmpty()) {
-            out.add("GridFTP door(s) " + silent + " in gridftp.nodes do not answer (no 220 greeting within "
+            out.add("door(s) " + silent + " of the GridFTP doors and other doors (gridftp.nodes, doors) do not answer"
+                    + " (no greeting within "
                     + config.gridftpProbeTimeout().toMillis() + " ms); transfers go to the others until they do");
         }
     }

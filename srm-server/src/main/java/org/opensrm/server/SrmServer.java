@@ -134,7 +134,7 @@ public final class SrmServer implements AutoCloseable {
         try {
             SurlParser surls = new SurlParser(surlHosts);
             Transfers transfers = new DoorTransfers(selector, config.gridftpNodes(), config.gridftpPathPrefix(),
-                    Optional.empty(), turlAuthorizations(config));
+                    config.fileAccessPrefix(), turlAuthorizations(config));
             SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
             AccountResolver accounts = AccountResolver.system();
             Lister lister = new Lister(backend, surls, config.lsMaxEntries(), janitor);
@@ -329,6 +329,7 @@ public final class SrmServer implements AutoCloseable {
         LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; {} mode; backend {} at {}; GridFTP doors {}",
                 VERSION, config.host(), transport.port(), surlHosts, config.mode(), backend.type(),
                 config.backendRoot(), config.gridftpNodes());
+        config.fileAccessPrefix().ifPresent(p -> LOG.info("file:// TURLs offered under {}", p));
     }
 
     private void sweep() {

@@ -13,20 +13,43 @@ import org.opensrm.gridftp.GridFtpNode;
 import org.opensrm.gridftp.NodeStatus;
 
 /**
- * One health probe: TCP connect, then read the first reply line; the node is up when that line is a
- * {@code 220} greeting and both happen within the timeout. Sends {@code QUIT} before closing.
+ * One health probe of a door, by its kind (its first endpoint's protocol): for GridFTP a TCP connect, then the
+ * first reply line read; the door is up when that line is a {@code 220} greeting and both happen within the
+ * timeout ({@code QUIT} is sent before closing); for XRootD its protocol handshake ({@link XrootdProbe}); for
+ * HTTPS a TLS handshake and an HTTP answer ({@link HttpsProbe}).
  */
 public final class BannerProbe {
     private static final int MAX_LINE = 1024;
     private final Duration timeout;
     private final Clock clock;
+    private final XrootdProbe xrootd;
+    private final HttpsProbe https;
 
     public BannerProbe(Duration timeout, Clock clock) {
         this.timeout = timeout;
         this.clock = clock;
+        this.xrootd = new XrootdProbe(timeout, clock);
+        this.https = new HttpsProbe(timeout, clock);
+    }
+
+    /** Whether a probe's detail says the door refused for being full (GridFTP 421, HTTP 503). */
+    public static boolean busy(NodeStatus status) {
+        return !status.up() && (status.detail().startsWith("no 220 greeting: 421")
+                || status.detail().startsWith(HttpsProbe.BUSY));
     }
 
     public NodeStatus probe(GridFtpNode node) {
+        switch (node.kind()) {
+            case GridFtpNode.ROOT:
+                return xrootd.probe(node);
+            case GridFtpNode.HTTPS:
+                return https.probe(node);
+            default:
+                return banner(node);
+        }
+    }
+
+    private NodeStatus banner(GridFtpNode node) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(node.host(), node.port()), BoundedRead.millisLeft(deadline));

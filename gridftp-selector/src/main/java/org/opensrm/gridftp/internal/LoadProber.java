@@ -204,6 +204,18 @@ public final class LoadProber implements AutoCloseable {
         return load;
     }
 
+    /** What a door's probe waits for: GridFTP's 220, XRootD's handshake, an HTTP answer. */
+    private static String greeting(GridFtpNode door) {
+        switch (door.kind()) {
+            case GridFtpNode.ROOT:
+                return "handshake";
+            case GridFtpNode.HTTPS:
+                return "HTTP answer";
+            default:
+                return "220";
+        }
+    }
+
     private DoorLoad state(Door d, long now) {
         long intervalNanos = interval.toNanos();
         if (d.heardAt == Long.MIN_VALUE) {
@@ -214,12 +226,13 @@ public final class LoadProber implements AutoCloseable {
                     "not heard from in " + config.deadIntervals() + " probe intervals");
         }
         if (!d.banner.up()) {
-            boolean busy = d.banner.detail().startsWith("no 220 greeting: 421");
+            boolean busy = BannerProbe.busy(d.banner);
             return new DoorLoad(d.node, busy ? DoorState.FULL : DoorState.DEAD, Double.NaN, d.banner.detail());
         }
         if (config.source() == LoadProbeConfig.Source.BANNER) {
             double load = (double) d.bannerNanos / timeout.toNanos();
-            return new DoorLoad(d.node, DoorState.UP, load, "220 after " + d.bannerNanos / 1_000_000 + " ms");
+            return new DoorLoad(d.node, DoorState.UP, load, greeting(d.node) + " after " + d.bannerNanos / 1_000_000
+                    + " ms");
         }
         if (d.sample == null) {
             return new DoorLoad(d.node, DoorState.UNKNOWN, Double.NaN, d.sampleError);

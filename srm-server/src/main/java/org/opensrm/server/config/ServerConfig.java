@@ -29,7 +29,8 @@ public record ServerConfig(
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
         int maxConnectionsPerAddress, Duration handshakeTimeout, int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs,
-        FullModeSettings full, SpaceSettings space, CopySettings copy, MacaroonSettings macaroons) {
+        FullModeSettings full, SpaceSettings space, CopySettings copy, Optional<String> fileAccessPrefix,
+        MacaroonSettings macaroons) {
     public static final String GATEWAY = "gateway";
     public static final String FULL = "full";
 
@@ -110,7 +111,8 @@ public record ServerConfig(
                         requestMemory(c)),
                 c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
                 hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)),
-                SpaceSettings.from(c, c.getList("space.tokens")), CopySettings.from(c), MacaroonSettings.from(c));
+                SpaceSettings.from(c, c.getList("space.tokens")), CopySettings.from(c), fileAccess(c, root),
+                MacaroonSettings.from(c));
     }
 
     /** {@code srm.mode}: gateway (synchronous, stateless) or full (queued requests kept in a store). */
@@ -238,16 +240,39 @@ public record ServerConfig(
         }
     }
 
+    /** Every door: those of {@code gridftp.nodes} (GridFTP's, as before there were other kinds), then {@code doors}. */
     private static List<GridFtpNode> nodes(RawConfig c) throws ConfigException {
         List<GridFtpNode> out = new ArrayList<>();
-        for (String n : c.getList("gridftp.nodes")) {
-            try {
-                out.add(GridFtpNode.parse(n));
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException("configuration key 'gridftp.nodes': " + e.getMessage());
+        for (String key : List.of("gridftp.nodes", "doors")) {
+            for (String n : c.getList(key)) {
+                try {
+                    GridFtpNode door = GridFtpNode.parse(n);
+                    if (key.equals("gridftp.nodes") && !door.kind().equals(GridFtpNode.GSIFTP)) {
+                        throw new IllegalArgumentException("not a gsiftp:// door: " + n + " (list other kinds in doors)");
+                    }
+                    out.add(door);
+                } catch (IllegalArgumentException e) {
+                    throw new ConfigException("configuration key '" + key + "': " + e.getMessage());
+                }
             }
         }
         return List.copyOf(out);
+    }
+
+    /** {@code file.access} and {@code file.prefix}: the prefix of file:// TURLs, or empty when they are not offered. */
+    private static Optional<String> fileAccess(RawConfig c, Path root) throws ConfigException {
+        if (!Boolean.parseBoolean(c.oneOf("file.access", "true", "false"))) {
+            return Optional.empty();
+        }
+        if (!c.get("backend").trim().equals("posix")) {
+            throw new ConfigException("configuration key 'file.access' needs backend=posix (worker nodes mount its"
+                    + " file system)");
+        }
+        String prefix = c.isSet("file.prefix") ? c.get("file.prefix").trim() : root.toString();
+        if (!prefix.startsWith("/")) {
+            throw new ConfigException("configuration key 'file.prefix' must be an absolute path, got '" + prefix + "'");
+        }
+        return Optional.of(trimSlash(prefix));
     }
 
     private static List<StaticSpaceToken> spaceTokens(RawConfig c) throws ConfigException {

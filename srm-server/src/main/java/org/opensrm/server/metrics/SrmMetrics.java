@@ -106,6 +106,15 @@ public final class SrmMetrics {
                 .callback(cb -> values.get().forEach((k, v) -> cb.call(v.doubleValue(), k))).build());
     }
 
+    /**
+     * Adds a counter kept elsewhere with one sample per value of its label, read at scrape time (e.g. choices per
+     * door); named as {@link #counter}. A second registration under the same name replaces the first.
+     */
+    public void labelledCounter(String name, String label, Supplier<Map<String, ? extends Number>> values) {
+        replace(name, CounterWithCallback.builder().name(name).help(help(name)).labelNames(label)
+                .callback(cb -> values.get().forEach((k, v) -> cb.call(v.doubleValue(), k))).build());
+    }
+
     /** The registry every figure is kept in (for exporters and parsers). */
     public PrometheusRegistry registry() {
         return registry;

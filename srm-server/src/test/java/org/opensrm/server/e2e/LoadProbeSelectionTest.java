@@ -47,11 +47,11 @@ class LoadProbeSelectionTest {
             String m = scrape(site);
             String a = id(site.doorA().port());
             String b = id(site.doorB().port());
-            assertEquals(0, sample(m, "srm_gridftp_door_state_" + a).orElseThrow(), m);
-            assertEquals(0, sample(m, "srm_gridftp_door_state_" + b).orElseThrow(), m);
-            assertTrue(sample(m, "srm_gridftp_door_load_" + a).orElseThrow() >= 0, m);
-            assertEquals(1, sample(m, "srm_gridftp_door_choices_" + a + "_total").orElseThrow()
-                    + sample(m, "srm_gridftp_door_choices_" + b + "_total").orElseThrow(), m);
+            assertEquals(0, sample(m, "srm_door_state" + a).orElseThrow(), m);
+            assertEquals(0, sample(m, "srm_door_state" + b).orElseThrow(), m);
+            assertTrue(sample(m, "srm_door_load" + a).orElseThrow() >= 0, m);
+            assertEquals(1, sample(m, "srm_door_choices_total" + a).orElseThrow()
+                    + sample(m, "srm_door_choices_total" + b).orElseThrow(), m);
             assertEquals(0, sample(m, "srm_gridftp_no_door_total").orElseThrow(), m);
         }
     }
@@ -86,8 +86,9 @@ class LoadProbeSelectionTest {
         return r.bodyText();
     }
 
+    /** The label set of a door's figures: {door="gsiftp://localhost:PORT"}. */
     private static String id(int port) {
-        return "localhost_" + port;
+        return "{door=\"gsiftp://localhost:" + port + "\"}";
     }
 
     private static void await(E2eSite site, String gauge, double value) throws Exception {

@@ -30,6 +30,22 @@ class SrmMetricsTest {
     }
 
     @Test
+    void perDoorFiguresAreLabelledWithTheDoorNotNamedAfterIt() {
+        java.util.Map<String, Long> choices = new java.util.LinkedHashMap<>();
+        choices.put("gsiftp://door1:2811", 4L);
+        choices.put("root://xrd1:1094|https://xrd1:8443", 9L);
+        metrics.labelledCounter("srm_door_choices_total", "door", () -> choices);
+        metrics.labelledGauge("srm_door_state", "door", () -> java.util.Map.of("gsiftp://door1:2811", 3));
+        assertEquals(List.of("srm_door_choices_total{door=\"gsiftp://door1:2811\"} 4",
+                "srm_door_choices_total{door=\"root://xrd1:1094|https://xrd1:8443\"} 9"),
+                samples("srm_door_choices_total"));
+        choices.put("gsiftp://door1:2811", 5L);
+        assertTrue(samples("srm_door_choices_total").contains("srm_door_choices_total{door=\"gsiftp://door1:2811\"} 5"));
+        assertEquals(List.of("srm_door_state{door=\"gsiftp://door1:2811\"} 3"), samples("srm_door_state"));
+        assertTrue(metrics.render().contains("# TYPE srm_door_choices_total counter\n"), metrics.render());
+    }
+
+    @Test
     void aSecondRegistrationUnderOneNameReplacesTheFirst() {
         metrics.gauge("srm_replaced", () -> 1);
         metrics.gauge("srm_replaced", () -> 2);
