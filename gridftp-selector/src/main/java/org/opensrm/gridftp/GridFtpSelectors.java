@@ -85,6 +85,11 @@ public final class GridFtpSelectors {
         }
 
         @Override
+        public GridFtpNode select(String protocol) throws SrmException {
+            return delegate.select(protocol);
+        }
+
+        @Override
         public List<DoorLoad> doorLoads() {
             return delegate.doorLoads();
         }

@@ -184,7 +184,7 @@ final class DevXrootdDoor implements AutoCloseable {
         }
     }
 
-    /** The door as {@code gridftp.nodes} names it: {@code root://localhost:PORT|https://localhost:PORT}. */
+    /** The door as {@code doors} names it: {@code root://localhost:PORT|https://localhost:PORT}. */
     String node() {
         return "root://localhost:" + port + "|https://localhost:" + port;
     }

@@ -56,7 +56,8 @@ final class Development {
         DevXrootdDoor xrootd = DevXrootdDoor.start(dir, dir.resolve("data"), setup.hostCert(), setup.hostKey(),
                 setup.trustDir(), setup.gridMap());
         running.push(xrootd);
-        settings.add("gridftp.nodes=" + door.node() + "," + xrootd.node());
+        settings.add("gridftp.nodes=" + door.node());
+        settings.add("doors=" + xrootd.node());
         settings.addAll(DevXrootdDoor.macaroonSettings(dir));
         return new Development(setup, door, settings, Optional.of(xrootd.node()), List.of());
     }

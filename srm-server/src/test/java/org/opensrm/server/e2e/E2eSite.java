@@ -83,7 +83,7 @@ final class E2eSite implements AutoCloseable {
     }
 
     /**
-     * Starts a site with an XRootD door beside its two GridFTP doors, last in the door list
+     * Starts a site with an XRootD door beside its two GridFTP doors, in {@code doors}
      * ({@code root://localhost:P|https://localhost:P}, one port), serving the same root, its TURLs carrying
      * macaroons of the secret it shares with the server.
      */
@@ -123,11 +123,9 @@ final class E2eSite implements AutoCloseable {
             doorB = GridFtpServerProcess.start(doors.apply(grid.gridFtpServer("b").map(alice.dn(), ALICE_ACCOUNT)
                     .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT)).build());
 
-            String doorList = doorA.node() + "," + doorB.node();
             if (withXrootd) {
                 xrootd = XrootdServerProcess.start(grid.xrootdServer("x", root).map(alice.dn(), ALICE_ACCOUNT)
                         .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT).build());
-                doorList += ",root://localhost:" + xrootd.port() + "|https://localhost:" + xrootd.port();
             }
 
             Path conf = Files.createDirectory(base.resolve("srm"));
@@ -146,8 +144,9 @@ final class E2eSite implements AutoCloseable {
                     "srm.cadir", grid.trustDir().toString(), "srm.gridmap", gridmap.toString(),
                     "srm.token.key", "e2e-token-key-0123456789",
                     "srm.state.dir", conf.resolve("state").toString(), "backend.root", root.toString(),
-                    "gridftp.nodes", doorList));
+                    "gridftp.nodes", doorA.node() + "," + doorB.node()));
             if (xrootd != null) {
+                cfg.put("doors", "root://localhost:" + xrootd.port() + "|https://localhost:" + xrootd.port());
                 cfg.put("doors.macaroon.secret", xrootd.macaroonSecret().toString());
                 cfg.put("doors.macaroon.location", xrootd.siteName());
             }

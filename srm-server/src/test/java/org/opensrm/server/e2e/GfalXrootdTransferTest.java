@@ -170,6 +170,9 @@ class GfalXrootdTransferTest {
             if (!turls.isEmpty() && !turls.get(0).isEmpty()) {
                 return turls.get(0);
             }
+            List<String> codes = r.texts("statusArray/status/statusCode");
+            assertTrue(codes.stream().allMatch(c -> c.equals("SRM_REQUEST_QUEUED") || c.equals("SRM_REQUEST_INPROGRESS")),
+                    "no TURL, and none to come: " + r);
             assertTrue(System.nanoTime() < deadline, "no TURL in " + r);
             java.util.concurrent.locks.LockSupport.parkNanos(50_000_000L);
             r = srm.status(kind, token, List.of());
