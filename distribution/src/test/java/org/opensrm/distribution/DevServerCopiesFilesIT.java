@@ -128,7 +128,7 @@ class DevServerCopiesFilesIT {
         String env = printedLine(lines, "export ");
         String ls = printedLine(lines, "gfal-ls ");
         List<String> copies = lines.stream().map(String::trim)
-                .filter(l -> l.startsWith("gfal-copy ") && !l.contains("TURL_PROTOCOLS")).toList();
+                .filter(l -> l.startsWith("gfal-copy ") && !l.contains("TURL_3RD_PARTY_PROTOCOLS")).toList();
         assertEquals(2, copies.size(), "an upload and a download line:\n" + lines);
         String rm = printedLine(lines, "gfal-rm ");
         assertTrue(copies.get(0).contains(SAMPLE_SOURCE) && copies.get(1).contains(SAMPLE_TARGET), copies.toString());
@@ -157,7 +157,7 @@ class DevServerCopiesFilesIT {
 
         for (String protocol : List.of("root", "davs")) {
             List<String> door = lines.stream().map(String::trim)
-                    .filter(l -> l.startsWith("gfal-copy ") && l.contains("TURL_PROTOCOLS=" + protocol + "\"")).toList();
+                    .filter(l -> l.startsWith("gfal-copy ") && l.contains("TURL_3RD_PARTY_PROTOCOLS=" + protocol + "\"")).toList();
             assertEquals(2, door.size(), "an upload and a download line for " + protocol + ":\n" + lines);
             Path backAgain = dir.resolve("back-" + protocol + ".bin");
             Command up = Command.bash(dir, shell, env + "\n" + door.get(0).replace(SAMPLE_SOURCE, "file://" + source));

@@ -164,7 +164,7 @@ final class DevSetup {
         String srm = "srm://localhost:" + port + "/";
         StringBuilder sb = new StringBuilder("With the XRootD door at " + node + " (TURLs carry a macaroon):\n\n");
         for (String protocol : List.of("root", "davs")) {
-            String setting = "-D \"SRM PLUGIN:TURL_PROTOCOLS=" + protocol + "\"";
+            String setting = "-D \"SRM PLUGIN:TURL_3RD_PARTY_PROTOCOLS=" + protocol + "\"";
             sb.append("  gfal-copy -f ").append(setting).append(" file:///etc/os-release ").append(srm)
                     .append("os-release\n");
             sb.append("  gfal-copy -f ").append(setting).append(' ').append(srm)

@@ -25,7 +25,8 @@ import org.opensrm.testkit.SrmClients;
 
 /**
  * Transfers through a real XRootD door (root:// and https://, davs to gfal2) beside the GridFTP doors, with gfal2
- * unmodified (the SRM plugin's TURL_PROTOCOLS setting) and with xrdcp and davix on the TURLs the server gave:
+ * unmodified (the SRM plugin's TURL_3RD_PARTY_PROTOCOLS setting, which gfal-copy's TURLs follow; TURL_PROTOCOLS is
+ * for remote I/O) and with xrdcp and davix on the TURLs the server gave:
  * uploads land complete and owned by the mapped account through the staging area, listing, download byte for byte,
  * removal; the TURL's macaroon is the door's only grant; a put whose client is killed mid-transfer leaves nothing.
  */
@@ -54,7 +55,7 @@ class GfalXrootdTransferTest {
     }
 
     private static String[] turlProtocols(String protocol) {
-        return new String[] {"-D", "SRM PLUGIN:TURL_PROTOCOLS=" + protocol};
+        return new String[] {"-D", "SRM PLUGIN:TURL_3RD_PARTY_PROTOCOLS=" + protocol};
     }
 
     @ParameterizedTest
