@@ -1,6 +1,7 @@
 package org.opensrm.gridftp;
 
 import java.util.List;
+import java.util.Map;
 import org.opensrm.common.SrmException;
 import org.opensrm.gridftp.internal.BannerProbe;
 import org.opensrm.gridftp.internal.GmondSource;
@@ -22,8 +23,17 @@ public final class GridFtpSelectors {
      * Closing the selector stops the prober.
      */
     public static GridFtpSelector create(SelectorConfig config) {
+        return create(config, Map.of());
+    }
+
+    /**
+     * As {@link #create(SelectorConfig)}, the load prober asking {@code sources} for the doors of the kinds they
+     * name (e.g. XRootD's own reporting for {@code root} doors) and the configured source for the others.
+     */
+    public static GridFtpSelector create(SelectorConfig config, Map<String, LoadSource> sources) {
         if (config.policy() == SelectionPolicy.LOAD_PROBE) {
-            LoadProber prober = new LoadProber(config, loadSource(config.loadProbe())).start();
+            LoadProber prober = new LoadProber(config,
+                    LoadSource.byKind(sources, loadSource(config.loadProbe()))).start();
             return new OwningSelector(new LoadProbeSelector(config.nodes(), NodeHealth.ALWAYS_UP, prober::snapshot,
                     config.loadProbe().nearTie()), prober);
         }

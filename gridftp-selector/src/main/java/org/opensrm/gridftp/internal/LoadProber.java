@@ -161,7 +161,7 @@ public final class LoadProber implements AutoCloseable {
         long t0 = System.nanoTime();
         NodeStatus b = banner.probe(node);
         long took = System.nanoTime() - t0;
-        if (!b.up() || config.source() == LoadProbeConfig.Source.BANNER) {
+        if (!b.up() || !source.reports(node)) {
             return new Result(b, took, null, null);
         }
         try {
@@ -229,7 +229,7 @@ public final class LoadProber implements AutoCloseable {
             boolean busy = BannerProbe.busy(d.banner);
             return new DoorLoad(d.node, busy ? DoorState.FULL : DoorState.DEAD, Double.NaN, d.banner.detail());
         }
-        if (config.source() == LoadProbeConfig.Source.BANNER) {
+        if (!source.reports(d.node)) {
             double load = (double) d.bannerNanos / timeout.toNanos();
             return new DoorLoad(d.node, DoorState.UP, load, greeting(d.node) + " after " + d.bannerNanos / 1_000_000
                     + " ms");
