@@ -42,6 +42,9 @@ class GfalXrootdTransferTest {
     }
 
     static void startSite(Map<String, String> mode) throws Exception {
+        if (site != null) {
+            site.close(); // JUnit here runs a subclass's @BeforeAll after this class's: the earlier site must stop
+        }
         site = E2eSite.startWithXrootd(mode);
         alice = site.clients(site.alice());
         local = site.scratch("gfal-xrootd");
