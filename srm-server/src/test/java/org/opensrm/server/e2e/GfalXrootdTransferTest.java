@@ -54,6 +54,7 @@ class GfalXrootdTransferTest {
     static void stop() {
         if (site != null) {
             site.close();
+            site = null;
         }
     }
 
