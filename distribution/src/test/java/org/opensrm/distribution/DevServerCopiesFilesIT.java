@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The README's first command as a newcomer runs it: {@code bin/srm-server --dev} (the launcher script, on the
  * build the reactor has just made), then the gfal2 lines it prints, run by bash exactly as printed except for the
- * local file names: a 5 MiB file up, listed, down, byte-equal, removed. Then Ctrl-C (SIGTERM) stops the server
- * and its GridFTP door.
+ * local file names: a 5 MiB file up, listed, down, byte-equal, removed, through the GridFTP door; then up, listed and
+ * down again through the XRootD door with each of its printed protocols (root, davs). Then Ctrl-C (SIGTERM) stops
+ * the server and both doors.
  */
 class DevServerCopiesFilesIT {
     private static final Path TOP = Path.of("..").toAbsolutePath().normalize();
@@ -126,7 +127,8 @@ class DevServerCopiesFilesIT {
     private void copyUpAndDown(List<String> lines) throws Exception {
         String env = printedLine(lines, "export ");
         String ls = printedLine(lines, "gfal-ls ");
-        List<String> copies = lines.stream().map(String::trim).filter(l -> l.startsWith("gfal-copy ")).toList();
+        List<String> copies = lines.stream().map(String::trim)
+                .filter(l -> l.startsWith("gfal-copy ") && !l.contains("TURL_3RD_PARTY_PROTOCOLS")).toList();
         assertEquals(2, copies.size(), "an upload and a download line:\n" + lines);
         String rm = printedLine(lines, "gfal-rm ");
         assertTrue(copies.get(0).contains(SAMPLE_SOURCE) && copies.get(1).contains(SAMPLE_TARGET), copies.toString());
@@ -153,9 +155,30 @@ class DevServerCopiesFilesIT {
         assertFalse(after.output().contains("os-release"), after.describe());
         assertFalse(Files.exists(dir.resolve("dev/data/os-release")));
 
+        for (String protocol : List.of("root", "davs")) {
+            List<String> door = lines.stream().map(String::trim)
+                    .filter(l -> l.startsWith("gfal-copy ") && l.contains("TURL_3RD_PARTY_PROTOCOLS=" + protocol + "\"")).toList();
+            assertEquals(2, door.size(), "an upload and a download line for " + protocol + ":\n" + lines);
+            Path backAgain = dir.resolve("back-" + protocol + ".bin");
+            Command up = Command.bash(dir, shell, env + "\n" + door.get(0).replace(SAMPLE_SOURCE, "file://" + source));
+            assertTrue(up.ok(), up.describe() + "\n--- launcher ---\n" + printed);
+            Command listed = Command.bash(dir, shell, env + "\n" + ls);
+            assertTrue(listed.ok() && listed.output().lines().anyMatch(l -> l.contains(String.valueOf(data.length))
+                    && l.contains("os-release")), listed.describe());
+            Command down = Command.bash(dir, shell, env + "\n"
+                    + door.get(1).replace(SAMPLE_TARGET, "file://" + backAgain));
+            assertTrue(down.ok(), down.describe());
+            assertArrayEquals(data, Files.readAllBytes(backAgain), protocol + ": the file came back byte for byte");
+        }
+
         List<ProcessHandle> doors = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
                 .map(c -> c.contains("globus-gridftp-server") && c.contains(dir.toString())).orElse(false)).toList();
         assertFalse(doors.isEmpty(), "the door runs beside the server");
+        List<ProcessHandle> xrootd = ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
+                .map(c -> c.contains("xrootd") && c.contains(dir.toString())).orElse(false)).toList();
+        assertFalse(xrootd.isEmpty(), "the XRootD door runs beside the server");
+        doors = new java.util.ArrayList<>(doors);
+        doors.addAll(xrootd);
         launcher.destroy();
         assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "SIGTERM stops the launcher");
         for (ProcessHandle door : doors) {

@@ -155,6 +155,24 @@ final class DevSetup {
         return dir.resolve("grid-mapfile");
     }
 
+    /**
+     * The lines of the XRootD door: for each of its protocols ({@code root}, {@code davs}: gfal2's name of WebDAV
+     * over TLS) an upload and a download through the SRM with gfal2's TURL protocol setting, overwriting
+     * ({@code -f}) what the GridFTP lines made.
+     */
+    static String xrootdInstructions(int port, String node) {
+        String srm = "srm://localhost:" + port + "/";
+        StringBuilder sb = new StringBuilder("With the XRootD door at " + node + " (TURLs carry a macaroon):\n\n");
+        for (String protocol : List.of("root", "davs")) {
+            String setting = "-D \"SRM PLUGIN:TURL_3RD_PARTY_PROTOCOLS=" + protocol + "\"";
+            sb.append("  gfal-copy -f ").append(setting).append(" file:///etc/os-release ").append(srm)
+                    .append("os-release\n");
+            sb.append("  gfal-copy -f ").append(setting).append(' ').append(srm)
+                    .append("os-release file:///tmp/os-release.copy\n");
+        }
+        return sb.append('\n').toString();
+    }
+
     /** The client environment the printed gfal2 lines need, as one {@code export} line. */
     String clientEnvironment() {
         return "export X509_USER_PROXY=" + proxy + " X509_CERT_DIR=" + trustDir
@@ -163,6 +181,13 @@ final class DevSetup {
 
     /** What the development server prints once it is up, with the GridFTP door that serves its transfers. */
     String instructions(int port, String serving, String door, String mode) {
+        return instructions(port, serving, door, mode, "");
+    }
+
+    /**
+     * The same, with {@code doors} (the XRootD door's lines, or why there is none) before the last line.
+     */
+    String instructions(int port, String serving, String door, String mode, String doors) {
         String srm = "srm://localhost:" + port + "/";
         return "\nOpenSRM development server is up on port " + port + (mode.isEmpty() ? "" : " " + mode)
                 + ", serving " + serving
@@ -173,6 +198,7 @@ final class DevSetup {
                 + "  gfal-copy file:///etc/os-release " + srm + "os-release\n"
                 + "  gfal-copy " + srm + "os-release file:///tmp/os-release.copy\n"
                 + "  gfal-rm " + srm + "os-release\n\n"
-                + "Ctrl-C stops the server and its door.\n";
+                + doors
+                + "Ctrl-C stops the server and its doors.\n";
     }
 }

@@ -6,22 +6,31 @@ import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import org.opensrm.server.config.ConfigException;
 import org.opensrm.server.config.ServerConfig;
 
 /**
- * What {@code --dev} and {@code --dev-hdfs} start before the server — the development setup, and its GridFTP door
+ * What {@code --dev} and {@code --dev-hdfs} start before the server — the development setup, its GridFTP door (and its
+ * XRootD door when xrootd-server is installed)
  * or its embedded HDFS — the settings that point the server at them, and what is printed once the server is up.
  */
 final class Development {
     private final DevSetup setup;
     private final DevGridFtpDoor door;
     private final List<String> settings;
+    /** The XRootD door ({@code root://...|https://...}), or empty: none (its packages are missing). */
+    private final Optional<String> xrootd;
+    /** The packages whose absence kept the XRootD door from starting. */
+    private final List<String> xrootdMissing;
 
-    private Development(DevSetup setup, DevGridFtpDoor door, List<String> settings) {
+    private Development(DevSetup setup, DevGridFtpDoor door, List<String> settings, Optional<String> xrootd,
+                        List<String> xrootdMissing) {
         this.setup = setup;
         this.door = door;
         this.settings = settings;
+        this.xrootd = xrootd;
+        this.xrootdMissing = xrootdMissing;
     }
 
     /**
@@ -34,13 +43,23 @@ final class Development {
         List<String> settings = new ArrayList<>(setup.settings());
         if (hdfs) {
             settings.addAll(DevHdfs.start(dir));
-            return new Development(setup, null, settings);
+            return new Development(setup, null, settings, Optional.empty(), List.of());
         }
         DevGridFtpDoor door = DevGridFtpDoor.start(dir.resolve("gridftp"), setup.hostCert(), setup.hostKey(),
                 setup.trustDir(), setup.gridMap());
         running.push(door);
+        List<String> missing = DevPrerequisites.missingForXrootd(Path.of("/"));
+        if (!missing.isEmpty()) {
+            settings.add("gridftp.nodes=" + door.node());
+            return new Development(setup, door, settings, Optional.empty(), missing);
+        }
+        DevXrootdDoor xrootd = DevXrootdDoor.start(dir, dir.resolve("data"), setup.hostCert(), setup.hostKey(),
+                setup.trustDir(), setup.gridMap());
+        running.push(xrootd);
         settings.add("gridftp.nodes=" + door.node());
-        return new Development(setup, door, settings);
+        settings.add("doors=" + xrootd.node());
+        settings.addAll(DevXrootdDoor.macaroonSettings(dir));
+        return new Development(setup, door, settings, Optional.of(xrootd.node()), List.of());
     }
 
     /** The configuration of the development server, as {@code --set} overrides. */
@@ -58,6 +77,8 @@ final class Development {
     String instructions(ServerConfig config, int port) {
         return door == null
                 ? DevHdfs.instructions(setup, port, config.hdfs().uri() + config.backendRoot())
-                : setup.instructions(port, config.backendRoot().toString(), door.node(), fullMode(config));
+                : setup.instructions(port, config.backendRoot().toString(), door.node(), fullMode(config),
+                        xrootd.map(node -> DevSetup.xrootdInstructions(port, node))
+                                .orElseGet(() -> DevPrerequisites.noXrootdDoor(xrootdMissing)));
     }
 }

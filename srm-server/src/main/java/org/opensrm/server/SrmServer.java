@@ -32,6 +32,7 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestStore;
 import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.core.service.CopyService;
+import org.opensrm.gridftp.GridFtpNode;
 import org.opensrm.gridftp.GridFtpSelector;
 import org.opensrm.gridftp.GridFtpSelectors;
 import org.opensrm.gridftp.SelectionPolicy;
@@ -44,6 +45,9 @@ import org.opensrm.core.full.OutsideTokens;
 import org.opensrm.core.service.DoorTransfers;
 import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.TurlAuthorization;
+import org.opensrm.core.macaroon.MacaroonSecret;
+import org.opensrm.core.macaroon.MacaroonTurlAuthorization;
+import org.opensrm.core.macaroon.TurlMacaroons;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.NamespaceService;
 import org.opensrm.core.service.Uploads;
@@ -254,8 +258,22 @@ public final class SrmServer implements AutoCloseable {
      * How each kind of door's TURLs carry what they may do ({@link TurlAuthorization}); kinds not named here
      * (GridFTP, which checks the client's own certificate) get their URL unchanged.
      */
-    private static Map<String, TurlAuthorization> turlAuthorizations(ServerConfig config) {
-        return Map.of();
+    private static Map<String, TurlAuthorization> turlAuthorizations(ServerConfig config) throws ConfigException {
+        if (config.macaroons().secret().isEmpty()) {
+            return Map.of();
+        }
+        Path file = config.macaroons().secret().get();
+        MacaroonSecret secret;
+        try {
+            secret = MacaroonSecret.read(file);
+        } catch (IOException e) {
+            throw new ConfigException("configuration key 'doors.macaroon.secret': " + e.getMessage());
+        }
+        TurlAuthorization macaroons = new MacaroonTurlAuthorization(
+                new TurlMacaroons(secret, config.macaroons().location(), Clock.systemUTC()));
+        LOG.info("root:// and https:// TURLs carry macaroons for location {} (secret {})",
+                config.macaroons().location(), file);
+        return Map.of(GridFtpNode.ROOT, macaroons, GridFtpNode.HTTPS, macaroons);
     }
 
     private static GridFtpSelector selector(ServerConfig config) throws ConfigException {

@@ -46,4 +46,20 @@ class DevPrerequisitesTest {
     void thisTestHostHasThemAll() {
         assertEquals(List.of(), DevPrerequisites.missing(Path.of("/")), "bin/setup-test-host installs them");
     }
+
+    @Test
+    void theXrootdDoorIsOptionalAndNamedWithItsInstallLineWhenMissing() throws Exception {
+        List<String> missing = DevPrerequisites.missingForXrootd(root);
+        assertEquals(List.of("xrootd-server", "xrootd-server-plugins", "gfal2-plugin-xrootd", "gfal2-plugin-http"),
+                missing);
+        String note = DevPrerequisites.noXrootdDoor(missing);
+        assertTrue(note.startsWith("No XRootD door") && note.contains("apt-get install --no-install-recommends "
+                + "xrootd-server xrootd-server-plugins gfal2-plugin-xrootd gfal2-plugin-http"), note);
+        install("/usr/bin/xrootd");
+        install("/usr/lib/x86_64-linux-gnu/libXrdHttp-5.so");
+        install("/usr/lib/x86_64-linux-gnu/gfal2-plugins/libgfal_plugin_xrootd.so");
+        install("/usr/lib/x86_64-linux-gnu/gfal2-plugins/libgfal_plugin_http.so");
+        assertEquals(List.of(), DevPrerequisites.missingForXrootd(root));
+        assertEquals(List.of(), DevPrerequisites.missingForXrootd(Path.of("/")), "bin/setup-test-host installs them");
+    }
 }

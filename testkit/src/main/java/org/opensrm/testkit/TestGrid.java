@@ -88,6 +88,15 @@ public final class TestGrid {
                 .hostCredential(host).trustDir(trustDir());
     }
 
+    /**
+     * An XRootD door builder with work directory {@code dir/xrootd-<name>}, serving {@code dataRoot}, with this
+     * grid's host credential and CA.
+     */
+    public XrootdServerConfig.Builder xrootdServer(String name, Path dataRoot) {
+        return XrootdServerConfig.builder().workDir(dir.resolve("xrootd-" + fileName(name))).dataRoot(dataRoot)
+                .hostCredential(host).trustDir(trustDir());
+    }
+
     private static String fileName(String name) {
         return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }

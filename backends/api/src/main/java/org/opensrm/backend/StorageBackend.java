@@ -5,6 +5,7 @@ import java.util.List;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
+import org.opensrm.common.SrmStatus;
 
 /**
  * The storage a storage element exposes: its namespace, file metadata, checksums and space figures.
@@ -79,6 +80,20 @@ public interface StorageBackend extends Closeable {
      * {@code StagingArea}).
      */
     void createDropBox(SrmPath directory) throws SrmException;
+
+    /**
+     * Makes {@code as} the owner of a file that a door wrote under its own identity into a directory {@code as}
+     * owns (an XRootD door writes as one account for every client; srmPutDone gives the upload to its account
+     * before it lands): owner the account, group its primary group (the directory's group when the directory is
+     * setgid); the mode bits stay. Only for a file directly in a directory the account owns.
+     *
+     * @throws SrmException {@code SRM_AUTHORIZATION_FAILURE} when {@code as} does not own the file's directory,
+     *                      {@code SRM_INVALID_REQUEST} for a directory, {@code SRM_NOT_SUPPORTED} where the
+     *                      storage cannot change owners (the default: no door writes into it as another identity)
+     */
+    default void adopt(Account as, SrmPath path) throws SrmException {
+        throw new SrmException(SrmStatus.SRM_NOT_SUPPORTED, type() + " storage cannot give a file to an account");
+    }
 
     /** Total and free bytes of the storage that holds {@code path}. */
     SpaceFigures space(SrmPath path) throws SrmException;

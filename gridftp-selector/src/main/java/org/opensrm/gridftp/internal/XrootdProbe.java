@@ -32,7 +32,8 @@ final class XrootdProbe {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(door.host(), door.port(GridFtpNode.ROOT)),
                     BoundedRead.millisLeft(deadline));
-            // one segment: xrootd peeks at the first 20 bytes to tell the protocol, and resets on a partial handshake
+            // one write of the 20 bytes: XRootD tells its protocols apart by peeking at the first bytes, and
+            // refuses ("matching protocol not found", a reset) a connection whose handshake arrives in pieces
             DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(socket.getOutputStream(), 20));
             out.writeInt(0);
             out.writeInt(0);

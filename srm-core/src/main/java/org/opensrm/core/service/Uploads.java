@@ -152,6 +152,9 @@ public final class Uploads {
             throw new SrmException(SrmStatus.SRM_FAILURE, "transferred " + uploaded.get().size()
                     + " bytes but " + expectedSize + " were declared; the upload was discarded");
         }
+        if (!uploaded.get().ownerName().equals(account.name())) {
+            adopt(account, upload, uploaded.get().ownerName());
+        }
         String adler = backend.checksum(account, upload, "adler32");
         try {
             backend.rename(account, upload, target, overwrite);
@@ -186,6 +189,21 @@ public final class Uploads {
             janitor.aborted(account, upload, expires);
         } else {
             janitor.finished(upload);
+        }
+    }
+
+    /**
+     * Gives an upload that a door wrote as itself (an XRootD door acts as one account for every client) to the
+     * account before it lands; a storage that cannot change owners keeps it as it is, as it always did.
+     */
+    private void adopt(Account account, SrmPath upload, String writer) throws SrmException {
+        try {
+            backend.adopt(account, upload);
+            LOG.debug("upload {} written by {} given to {}", upload, writer, account.name());
+        } catch (SrmException e) {
+            if (e.status() != SrmStatus.SRM_NOT_SUPPORTED) {
+                throw e;
+            }
         }
     }
 

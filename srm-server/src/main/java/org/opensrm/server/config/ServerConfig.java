@@ -30,7 +30,8 @@ public record ServerConfig(
         int lsMaxEntries, List<StaticSpaceToken> spaceTokens,
         int threadsMin, int threadsMax, int acceptQueue, Duration idleTimeout, int maxConnections,
         int maxConnectionsPerAddress, Duration handshakeTimeout, int acceptors, int selectors, Limits limits, String metricsHost, int metricsPort, HdfsSettings hdfs,
-        FullModeSettings full, SpaceSettings space, CopySettings copy, Optional<String> fileAccessPrefix) {
+        FullModeSettings full, SpaceSettings space, CopySettings copy, Optional<String> fileAccessPrefix,
+        MacaroonSettings macaroons) {
     public static final String GATEWAY = "gateway";
     public static final String FULL = "full";
 
@@ -133,7 +134,8 @@ public record ServerConfig(
                         requestMemory(c)),
                 c.require("metrics.host"), c.isSet("metrics.port") ? c.getInt("metrics.port", 0, 65535) : -1,
                 hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)),
-                SpaceSettings.from(c, c.getList("space.tokens")), CopySettings.from(c), fileAccess(c, root));
+                SpaceSettings.from(c, c.getList("space.tokens")), CopySettings.from(c), fileAccess(c, root),
+                MacaroonSettings.from(c));
     }
 
     /** {@code srm.mode}: gateway (synchronous, stateless) or full (queued requests kept in a store). */

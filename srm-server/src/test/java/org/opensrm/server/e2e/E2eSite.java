@@ -17,6 +17,7 @@ import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.testkit.GridFtpServerConfig;
 import org.opensrm.testkit.GridFtpServerProcess;
+import org.opensrm.testkit.XrootdServerProcess;
 import org.opensrm.testkit.GridUser;
 import org.opensrm.testkit.SrmClients;
 import org.opensrm.testkit.TestGrid;
@@ -53,6 +54,7 @@ final class E2eSite implements AutoCloseable {
     private final GridFtpServerProcess doorB;
     private final SrmServer server;
     private final Map<String, String> settings;
+    private XrootdServerProcess xrootd;
 
     private E2eSite(Path base, Path root, TestGrid grid, GridUser alice, GridUser bob, GridUser carol,
                     GridUser mallory, GridFtpServerProcess doorA, GridFtpServerProcess doorB, SrmServer server,
@@ -77,21 +79,32 @@ final class E2eSite implements AutoCloseable {
 
     /** Starts a site whose server sees its POSIX backend through {@code backendView} (e.g. a {@link HoldingBackend}). */
     static E2eSite start(Map<String, String> overrides, UnaryOperator<StorageBackend> backendView) throws Exception {
-        return start(overrides, backendView, UnaryOperator.identity());
+        return start(overrides, backendView, UnaryOperator.identity(), false);
+    }
+
+    /**
+     * Starts a site with an XRootD door beside its two GridFTP doors, in {@code doors}
+     * ({@code root://localhost:P|https://localhost:P}, one port), serving the same root, its TURLs carrying
+     * macaroons of the secret it shares with the server.
+     */
+    static E2eSite startWithXrootd(Map<String, String> overrides) throws Exception {
+        return start(overrides, UnaryOperator.identity(), UnaryOperator.identity(), true);
     }
 
     /** Starts a site whose two doors are configured further by {@code doors} (e.g. a GSI authorization callout). */
     static E2eSite startWithDoors(Map<String, String> overrides, UnaryOperator<GridFtpServerConfig.Builder> doors)
             throws Exception {
-        return start(overrides, UnaryOperator.identity(), doors);
+        return start(overrides, UnaryOperator.identity(), doors, false);
     }
 
     private static E2eSite start(Map<String, String> overrides, UnaryOperator<StorageBackend> backendView,
-                                 UnaryOperator<GridFtpServerConfig.Builder> doors) throws Exception {
+                                 UnaryOperator<GridFtpServerConfig.Builder> doors, boolean withXrootd)
+            throws Exception {
         Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-e2e-");
         Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
         GridFtpServerProcess doorA = null;
         GridFtpServerProcess doorB = null;
+        XrootdServerProcess xrootd = null;
         try {
             TestGrid grid = TestGrid.create(base.resolve("grid"));
             GridUser alice = grid.user("Alice");
@@ -110,6 +123,11 @@ final class E2eSite implements AutoCloseable {
             doorB = GridFtpServerProcess.start(doors.apply(grid.gridFtpServer("b").map(alice.dn(), ALICE_ACCOUNT)
                     .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT)).build());
 
+            if (withXrootd) {
+                xrootd = XrootdServerProcess.start(grid.xrootdServer("x", root).map(alice.dn(), ALICE_ACCOUNT)
+                        .map(bob.dn(), BOB_ACCOUNT).map(mallory.dn(), MALLORY_ACCOUNT).build());
+            }
+
             Path conf = Files.createDirectory(base.resolve("srm"));
             Path hostCert = conf.resolve("hostcert.pem");
             Path hostKey = conf.resolve("hostkey.pem");
@@ -127,6 +145,11 @@ final class E2eSite implements AutoCloseable {
                     "srm.token.key", "e2e-token-key-0123456789",
                     "srm.state.dir", conf.resolve("state").toString(), "backend.root", root.toString(),
                     "gridftp.nodes", doorA.node() + "," + doorB.node()));
+            if (xrootd != null) {
+                cfg.put("doors", "root://localhost:" + xrootd.port() + "|https://localhost:" + xrootd.port());
+                cfg.put("doors.macaroon.secret", xrootd.macaroonSecret().toString());
+                cfg.put("doors.macaroon.location", xrootd.siteName());
+            }
             cfg.put("gridftp.selector", "roundrobin");
             cfg.put("srm.banlist", banlist.toString());
             cfg.putAll(overrides);
@@ -137,8 +160,14 @@ final class E2eSite implements AutoCloseable {
                 server.close();
                 throw e;
             }
-            return new E2eSite(base, root, grid, alice, bob, carol, mallory, doorA, doorB, server, Map.copyOf(cfg));
+            E2eSite site = new E2eSite(base, root, grid, alice, bob, carol, mallory, doorA, doorB, server,
+                    Map.copyOf(cfg));
+            site.xrootd = xrootd;
+            return site;
         } catch (Exception | Error e) {
+            if (xrootd != null) {
+                xrootd.close();
+            }
             closeQuietly(doorA);
             closeQuietly(doorB);
             deleteTree(base);
@@ -252,6 +281,11 @@ final class E2eSite implements AutoCloseable {
         return doorB;
     }
 
+    /** The XRootD door of a site started {@link #startWithXrootd with one}. */
+    XrootdServerProcess xrootd() {
+        return java.util.Objects.requireNonNull(xrootd, "this site has no XRootD door");
+    }
+
     SrmServer server() {
         return server;
     }
@@ -275,6 +309,9 @@ final class E2eSite implements AutoCloseable {
         try {
             server.close();
         } finally {
+            if (xrootd != null) {
+                xrootd.close();
+            }
             closeQuietly(doorA);
             closeQuietly(doorB);
             deleteTree(base);

@@ -250,6 +250,30 @@ public final class PosixBackend implements StorageBackend {
     }
 
     @Override
+    public void adopt(Account as, SrmPath path) throws SrmException {
+        Located f = path.isRoot() ? null : namespace.existing(as, path, false);
+        if (f == null || !f.attrs().isRegularFile()) {
+            throw SrmException.invalidRequest("only a file can be given to an account: " + path);
+        }
+        if (f.parentAttrs().uid() != as.uid()) {
+            throw new SrmException(SrmStatus.SRM_AUTHORIZATION_FAILURE, as.name() + " does not own the directory of "
+                    + path + "; only files in its own directories are given to it");
+        }
+        int gid = f.parentAttrs().setgid() ? f.parentAttrs().gid() : as.gid();
+        try {
+            if (f.attrs().uid() != as.uid()) {
+                Files.setAttribute(f.path(), "unix:uid", as.uid(), LinkOption.NOFOLLOW_LINKS);
+            }
+            if (f.attrs().gid() != gid) {
+                Files.setAttribute(f.path(), "unix:gid", gid, LinkOption.NOFOLLOW_LINKS);
+            }
+        } catch (IOException e) {
+            throw IoErrors.map(e, path, "give to " + as.name());
+        }
+        LOG.debug("{} given to {}", path, as.name());
+    }
+
+    @Override
     public AccessRights access(Account as, SrmPath path) throws SrmException {
         return policy.rights(as, namespace.existing(as, path, true).attrs());
     }

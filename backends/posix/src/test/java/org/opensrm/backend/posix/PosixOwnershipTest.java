@@ -73,4 +73,29 @@ class PosixOwnershipTest extends PosixTestBase {
         assertEquals(Integer.toString(uid), backend.stat(BOB, p("/n")).ownerName());
         assertEquals(Integer.toString(gid), backend.stat(BOB, p("/n")).groupName());
     }
+
+    @Test
+    void adoptGivesADoorsFileInTheAccountsOwnDirectoryToTheAccount() throws Exception {
+        backend.mkdir(ALICE, p("/mine"));
+        write(BOB, "/mine/door-wrote", "as the door");
+        Files.setAttribute(disk("/mine/door-wrote"), "unix:mode", 0640);
+        backend.adopt(ALICE, p("/mine/door-wrote"));
+        assertEquals(ALICE.uid(), intAttr(disk("/mine/door-wrote"), "uid"));
+        assertEquals(ALICE.gid(), intAttr(disk("/mine/door-wrote"), "gid"));
+        assertEquals(0640, intAttr(disk("/mine/door-wrote"), "mode") & 07777, "the mode stays");
+    }
+
+    @Test
+    void adoptRefusesOutsideTheAccountsOwnDirectoriesAndDirectories() throws Exception {
+        backend.mkdir(BOB, p("/bobs"));
+        write(BOB, "/bobs/f", "bob's");
+        org.opensrm.common.SrmException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.opensrm.common.SrmException.class, () -> backend.adopt(ALICE, p("/bobs/f")));
+        assertEquals(org.opensrm.common.SrmStatus.SRM_AUTHORIZATION_FAILURE, e.status());
+        assertEquals(BOB.uid(), intAttr(disk("/bobs/f"), "uid"));
+        backend.mkdir(ALICE, p("/mine"));
+        backend.mkdir(ALICE, p("/mine/d"));
+        assertEquals(org.opensrm.common.SrmStatus.SRM_INVALID_REQUEST, org.junit.jupiter.api.Assertions.assertThrows(
+                org.opensrm.common.SrmException.class, () -> backend.adopt(ALICE, p("/mine/d"))).status());
+    }
 }
