@@ -62,7 +62,7 @@ class StagedUploadsOnHdfsTest {
     }
 
     @Test
-    void anUploadInProgressIsNotListedAndDoesNotKeepItsDirectory() throws Exception {
+    void anUploadInProgressIsNotListedAndKeepsItsDirectoryNonEmpty() throws Exception {
         mkdir("/alice/open");
         HttpgSoapClient.Response put = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
         String turl = put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
@@ -70,8 +70,9 @@ class StagedUploadsOnHdfsTest {
         assertEquals(List.of(), listed("/alice/open"));
         HttpgSoapClient.Response busy = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
         assertEquals("SRM_FILE_BUSY", code(busy, "statusArray/status"), busy.toString());
-        HttpgSoapClient.Response removed = rmdir("/alice/open");
-        assertEquals("SRM_SUCCESS", code(removed, "srmRmdirResponse/returnStatus"), removed.toString());
+        HttpgSoapClient.Response refused = rmdir("/alice/open"); // issue 22, point 5: as srmLs says the file is busy
+        assertEquals("SRM_NON_EMPTY_DIRECTORY", code(refused, "srmRmdirResponse/returnStatus"), refused.toString());
+        assertTrue(site.superuser().exists(site.hdfs("/alice/open")), "the directory is kept");
         assertTrue(site.superuser().exists(upload), "the transfer's data is untouched");
     }
 
