@@ -93,13 +93,19 @@ final class Answers {
      * The request-level status of a status call: the whole request's, whichever files the call names. A request
      * that finished with its files served still changes when some of them are aborted or released later: its status
      * is then read from every file ({@link RequestStatus#ofStatusCall}: all aborted {@code SRM_ABORTED}, some
-     * {@code SRM_PARTIAL_SUCCESS}).
+     * {@code SRM_PARTIAL_SUCCESS}). A request whose every file is aborted is {@code SRM_ABORTED} whatever ended
+     * them (gateway mode learns of a superseded or aborted upload from its tombstone, not from an abort of the
+     * request).
      */
     static SrmStatus requestStatus(Request r) {
-        if (r.state() != RequestState.SUCCESS && r.state() != RequestState.PARTIAL_SUCCESS) {
-            return r.status();
+        if (r.state() == RequestState.SUCCESS || r.state() == RequestState.PARTIAL_SUCCESS) {
+            return RequestStatus.ofStatusCall(r.files(), FileRequest::status, SrmStatus.SRM_SUCCESS);
         }
-        return RequestStatus.ofStatusCall(r.files(), FileRequest::status, SrmStatus.SRM_SUCCESS);
+        if (r.state() == RequestState.FAILED && !r.files().isEmpty()
+                && r.files().stream().allMatch(f -> f.status() == SrmStatus.SRM_ABORTED)) {
+            return SrmStatus.SRM_ABORTED;
+        }
+        return r.status();
     }
 
     /** The estimated waits of one answer's waiting files, in whole seconds, at least one. */

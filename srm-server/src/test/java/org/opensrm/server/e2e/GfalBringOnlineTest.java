@@ -46,6 +46,9 @@ class GfalBringOnlineTest {
     static void startSite(Map<String, String> mode, List<String> pollingArgs, String onlineWord) throws Exception {
         polling = pollingArgs;
         online = onlineWord;
+        if (site != null) { // JUnit runs the base class's @BeforeAll too: its site is closed, not left running
+            site.close();
+        }
         site = E2eSite.start(mode);
         alice = site.clients(site.alice());
         Path seed = OnDisk.randomFile(site.scratch("bringonline").resolve("seed.bin"), 300_000, 51);

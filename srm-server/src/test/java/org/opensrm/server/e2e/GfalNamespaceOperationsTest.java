@@ -34,6 +34,9 @@ class GfalNamespaceOperationsTest {
 
     /** Starts the site with {@code mode}'s settings (gateway mode here; a subclass's own start hides this one). */
     static void startSite(Map<String, String> mode) throws Exception {
+        if (site != null) { // JUnit runs the base class's @BeforeAll too: its site is closed, not left running
+            site.close();
+        }
         site = E2eSite.start(mode);
         alice = site.clients(site.alice());
         aliceUid = OnDisk.uidOf(E2eSite.ALICE_ACCOUNT);
