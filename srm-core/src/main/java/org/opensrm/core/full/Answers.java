@@ -101,7 +101,7 @@ final class Answers {
         if (r.state() == RequestState.SUCCESS || r.state() == RequestState.PARTIAL_SUCCESS) {
             return RequestStatus.ofStatusCall(r.files(), FileRequest::status, SrmStatus.SRM_SUCCESS);
         }
-        if (r.state() == RequestState.FAILED && !r.files().isEmpty()
+        if (r.state() == RequestState.FAILURE && !r.files().isEmpty()
                 && r.files().stream().allMatch(f -> f.status() == SrmStatus.SRM_ABORTED)) {
             return SrmStatus.SRM_ABORTED;
         }
