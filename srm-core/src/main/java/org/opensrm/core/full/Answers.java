@@ -93,17 +93,15 @@ final class Answers {
      * The request-level status of a status call: the whole request's, whichever files the call names. A request
      * that finished with its files served still changes when some of them are aborted or released later: its status
      * is then read from every file ({@link RequestStatus#ofStatusCall}: all aborted {@code SRM_ABORTED}, some
-     * {@code SRM_PARTIAL_SUCCESS}). A request whose every file is aborted is {@code SRM_ABORTED} whatever ended
-     * them (gateway mode learns of a superseded or aborted upload from its tombstone, not from an abort of the
-     * request).
+     * {@code SRM_PARTIAL_SUCCESS}). A failed request's is read from its files too: every file aborted is
+     * {@code SRM_ABORTED} whatever ended them (gateway mode learns of a superseded or aborted upload from its
+     * tombstone, not from an abort of the request), every file failed for want of a door that was busy
+     * {@code SRM_INTERNAL_ERROR}, on which clients retry ({@link RequestStatus#of}).
      */
     static SrmStatus requestStatus(Request r) {
-        if (r.state() == RequestState.SUCCESS || r.state() == RequestState.PARTIAL_SUCCESS) {
+        if (r.state() == RequestState.SUCCESS || r.state() == RequestState.PARTIAL_SUCCESS
+                || r.state() == RequestState.FAILURE) {
             return RequestStatus.ofStatusCall(r.files(), FileRequest::status, SrmStatus.SRM_SUCCESS);
-        }
-        if (r.state() == RequestState.FAILURE && !r.files().isEmpty()
-                && r.files().stream().allMatch(f -> f.status() == SrmStatus.SRM_ABORTED)) {
-            return SrmStatus.SRM_ABORTED;
         }
         return r.status();
     }

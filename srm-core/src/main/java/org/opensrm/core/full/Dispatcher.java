@@ -185,7 +185,7 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
     /**
      * Serves every file of a new request now, in the maker's thread, and keeps it served: for a store that cannot
      * keep what a worker would do later (gateway mode's signed tokens). Nothing is queued, so a file that finds no
-     * door fails ({@code SRM_FAILURE}, the selector's reason) instead of waiting.
+     * door fails (with the selector's status and reason) instead of waiting.
      *
      * @throws SrmException the account database unreachable, or the store's refusal (a request too large)
      */
@@ -203,7 +203,7 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             try {
                 return outcome(worker, made, w, account).apply(f);
             } catch (NoDoorException noDoor) {
-                return f.fail(SrmStatus.SRM_FAILURE, noDoor.getMessage());
+                return f.fail(noDoor.status(), noDoor.getMessage());
             }
         }, made.createdAt()));
     }

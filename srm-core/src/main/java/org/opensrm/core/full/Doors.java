@@ -61,7 +61,7 @@ final class Doors {
             if (e.status() == SrmStatus.SRM_NOT_SUPPORTED) {
                 throw e;
             }
-            throw new NoDoorException(e.getMessage());
+            throw new NoDoorException(e.status(), e.getMessage());
         }
     }
 
