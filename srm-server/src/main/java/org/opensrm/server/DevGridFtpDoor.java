@@ -6,9 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -68,7 +66,7 @@ final class DevGridFtpDoor implements AutoCloseable {
             awaitGreeting(process, port, deadline);
             return new DevGridFtpDoor(process, port, log);
         } catch (IOException e) {
-            stop(process);
+            DoorProcesses.stop(process);
             throw new IOException("the development GridFTP door did not start: " + e.getMessage() + " (see "
                     + work.resolve("stderr.txt") + " and " + log + ")", e);
         }
@@ -117,21 +115,6 @@ final class DevGridFtpDoor implements AutoCloseable {
     /** Stops the door and every session process it forked. */
     @Override
     public void close() {
-        stop(process);
-    }
-
-    private static void stop(Process process) {
-        List<ProcessHandle> sessions = process.descendants().toList();
-        process.destroy();
-        sessions.forEach(ProcessHandle::destroy);
-        try {
-            if (!process.waitFor(3, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
-        sessions.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        DoorProcesses.stop(process);
     }
 }

@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -111,7 +110,7 @@ final class DevXrootdDoor implements AutoCloseable {
             }
             return new DevXrootdDoor(process, port);
         } catch (IOException e) {
-            stop(process);
+            DoorProcesses.stop(process);
             throw new IOException("the development XRootD door did not start: " + e.getMessage() + " (see "
                     + work.resolve("stderr.txt") + " and " + log + ")", e);
         }
@@ -196,21 +195,6 @@ final class DevXrootdDoor implements AutoCloseable {
     /** Stops the door and whatever it started. */
     @Override
     public void close() {
-        stop(process);
-    }
-
-    private static void stop(Process process) {
-        List<ProcessHandle> children = process.descendants().toList();
-        process.destroy();
-        children.forEach(ProcessHandle::destroy);
-        try {
-            if (!process.waitFor(3, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
-        children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        DoorProcesses.stop(process);
     }
 }
