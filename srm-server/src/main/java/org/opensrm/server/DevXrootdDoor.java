@@ -6,6 +6,8 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Comparator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -71,7 +74,9 @@ final class DevXrootdDoor implements AutoCloseable {
                 Files.copy(f, trust.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
             }
         }
-        Files.createDirectories(work.resolve("admin"));
+        Path admin = work.resolve("admin");
+        deleteTree(admin); // the last run's sockets and links: runtime state, made anew by each door
+        Files.createDirectories(admin);
         Files.copy(hostCert, work.resolve("hostcert.pem"), StandardCopyOption.REPLACE_EXISTING);
         Files.copy(hostKey, work.resolve("hostkey.pem"), StandardCopyOption.REPLACE_EXISTING);
         Files.copy(secret, work.resolve("macaroon-secret"), StandardCopyOption.REPLACE_EXISTING);
@@ -83,7 +88,8 @@ final class DevXrootdDoor implements AutoCloseable {
             UserPrincipal door = work.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(ACCOUNT);
             try (Stream<Path> all = Files.walk(work)) {
                 for (Path p : (Iterable<Path>) all::iterator) {
-                    Files.setOwner(p, door);
+                    Files.getFileAttributeView(p, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                            .setOwner(door);
                 }
             }
         }
@@ -113,6 +119,17 @@ final class DevXrootdDoor implements AutoCloseable {
             DoorProcesses.stop(process);
             throw new IOException("the development XRootD door did not start: " + e.getMessage() + " (see "
                     + work.resolve("stderr.txt") + " and " + log + ")", e);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 
