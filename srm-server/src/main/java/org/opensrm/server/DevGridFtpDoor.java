@@ -78,28 +78,15 @@ final class DevGridFtpDoor implements AutoCloseable {
             if (m.find()) {
                 return Integer.parseInt(m.group(1));
             }
-            waitOrGiveUp(process, deadline, "it announced no port");
+            DoorProcesses.waitOrGiveUp(process, "globus-gridftp-server", deadline, START_TIMEOUT,
+                    "it announced no port");
         }
     }
 
     private static void awaitGreeting(Process process, int port, long deadline) throws IOException {
         while (!GridFtpGreeting.greets("127.0.0.1", port, Duration.ofSeconds(2))) {
-            waitOrGiveUp(process, deadline, "no 220 greeting on port " + port);
-        }
-    }
-
-    private static void waitOrGiveUp(Process process, long deadline, String what) throws IOException {
-        if (!process.isAlive()) {
-            throw new IOException("globus-gridftp-server exited with status " + process.exitValue());
-        }
-        if (System.nanoTime() > deadline) {
-            throw new IOException(what + " within " + START_TIMEOUT.toSeconds() + " s");
-        }
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
+            DoorProcesses.waitOrGiveUp(process, "globus-gridftp-server", deadline, START_TIMEOUT,
+                    "no 220 greeting on port " + port);
         }
     }
 

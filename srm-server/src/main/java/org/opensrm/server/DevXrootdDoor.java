@@ -112,7 +112,8 @@ final class DevXrootdDoor implements AutoCloseable {
             long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
             int port = announcedPort(process, log, deadline);
             while (!accepts(port)) {
-                waitOrGiveUp(process, deadline, "no connection accepted on port " + port);
+                DoorProcesses.waitOrGiveUp(process, "xrootd", deadline, START_TIMEOUT,
+                        "no connection accepted on port " + port);
             }
             return new DevXrootdDoor(process, port);
         } catch (IOException e) {
@@ -172,7 +173,7 @@ final class DevXrootdDoor implements AutoCloseable {
                     return Integer.parseInt(m.group(1));
                 }
             }
-            waitOrGiveUp(process, deadline, "it announced no port");
+            DoorProcesses.waitOrGiveUp(process, "xrootd", deadline, START_TIMEOUT, "it announced no port");
         }
     }
 
@@ -182,21 +183,6 @@ final class DevXrootdDoor implements AutoCloseable {
             return true;
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    private static void waitOrGiveUp(Process process, long deadline, String what) throws IOException {
-        if (!process.isAlive()) {
-            throw new IOException("xrootd exited with status " + process.exitValue());
-        }
-        if (System.nanoTime() > deadline) {
-            throw new IOException(what + " within " + START_TIMEOUT.toSeconds() + " s");
-        }
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
         }
     }
 
