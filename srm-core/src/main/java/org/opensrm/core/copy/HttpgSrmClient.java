@@ -44,7 +44,8 @@ public final class HttpgSrmClient implements RemoteSrm {
     public Prepared prepareToGet(URI surl, List<String> protocols, DelegatedCredential credential,
                                  BooleanSupplier wanted, Duration within) throws SrmException {
         String request = "<srmPrepareToGetRequest><arrayOfFileRequests><requestArray><sourceSURL>" + text(surl)
-                + "</sourceSURL></requestArray></arrayOfFileRequests>" + protocols(protocols) + "</srmPrepareToGetRequest>";
+                + "</sourceSURL></requestArray></arrayOfFileRequests>" + protocols(protocols)
+                + "</srmPrepareToGetRequest>";
         return prepared(surl, false, "srmPrepareToGet", request, "srmStatusOfGetRequest", "arrayOfSourceSURLs",
                 credential, wanted, within);
     }
@@ -58,7 +59,8 @@ public final class HttpgSrmClient implements RemoteSrm {
                 + "</targetSURL>" + (size > 0 ? "<expectedFileSize>" + size + "</expectedFileSize>" : "")
                 + "</requestArray></arrayOfFileRequests>"
                 + (overwrite ? "<overwriteOption>ALWAYS</overwriteOption>" : "")
-                + spaceToken.map(t -> "<targetSpaceToken>" + text(t) + "</targetSpaceToken>").orElse("") + protocols(protocols)
+                + spaceToken.map(t -> "<targetSpaceToken>" + text(t) + "</targetSpaceToken>").orElse("")
+                + protocols(protocols)
                 + "</srmPrepareToPutRequest>";
         return prepared(surl, true, "srmPrepareToPut", request, "srmStatusOfPutRequest", "arrayOfTargetSURLs",
                 credential, wanted, within);

@@ -300,7 +300,7 @@ public final class QueuedCopyService implements CopyService {
         if (ends.localSource().isPresent()) {
             return copyWithin(r, f, account, ends, doors.choose(GRIDFTP), wanted, lease, label);
         }
-        // a remote SRM is asked for a TURL of a protocol both ends' doors speak (https first); a gsiftp:// end is GridFTP's
+        // a remote SRM is asked for a TURL of a protocol both ends' doors speak (https first); gsiftp:// is GridFTP's
         CopyDoors ours = ends.remoteIsSrm() ? CopyDoors.choose(doors, parts.transfer().capabilities().schemes())
                 : null;
         String gridFtpDoor = ours == null ? doors.choose(GRIDFTP) : null;

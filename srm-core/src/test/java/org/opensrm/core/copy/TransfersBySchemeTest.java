@@ -15,7 +15,7 @@ import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 
-/** {@link TransfersByScheme}: each copy goes to the transfer of its URLs' scheme; mixed or unknown schemes do not run. */
+/** {@link TransfersByScheme}: a copy goes to the transfer of its URLs' scheme; mixed or unknown ones do not run. */
 class TransfersBySchemeTest {
     /** Records what it was asked to copy. */
     private static final class Recording implements ThirdPartyTransfer {

@@ -34,7 +34,8 @@ class HttpTpcRulesTest {
                 "failure: Remote side failed with status code 404; error message: \"no such file\"");
         assertEquals(SrmStatus.SRM_INVALID_PATH, missing.status());
         assertFalse(missing.transientError());
-        HttpTpcTransfer.Failure refused = HttpTpcTransfer.Failure.of("failure: Remote side failed with status code 403");
+        HttpTpcTransfer.Failure refused =
+                HttpTpcTransfer.Failure.of("failure: Remote side failed with status code 403");
         assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, refused.status());
         assertFalse(refused.transientError());
         HttpTpcTransfer.Failure local = HttpTpcTransfer.Failure.of("HTTP 401 Unauthorized: Unable to open file");
