@@ -142,11 +142,14 @@ final class CopySites implements AutoCloseable {
             cfg.put("doors.macaroon.secret", xrootd.macaroonSecret().toString());
             cfg.put("doors.macaroon.location", xrootd.siteName());
         }
-        SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
+        SrmServer server = null;
         try {
+            server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
             server.start();
         } catch (Exception e) {
-            server.close();
+            if (server != null) {
+                server.close();
+            }
             if (xrootd != null) {
                 xrootd.close();
             }
