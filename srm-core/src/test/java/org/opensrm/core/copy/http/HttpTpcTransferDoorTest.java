@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import java.util.zip.Adler32;
 import org.junit.jupiter.api.AfterAll;
@@ -33,6 +35,7 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.copy.CopyOutcome;
 import org.opensrm.core.copy.CopyPeers;
 import org.opensrm.core.copy.CopySpec;
+import org.opensrm.core.copy.RunningTransfer;
 import org.opensrm.core.macaroon.MacaroonSecret;
 import org.opensrm.core.macaroon.TurlMacaroons;
 import org.opensrm.core.macaroon.TurlMacaroons.Activity;
@@ -143,6 +146,32 @@ class HttpTpcTransferDoorTest {
         CopyOutcome o = run(new CopySpec(source, turl("refused", Activity.WRITE), "t/3"));
         assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, o.status(), o.explanation());
         assertFalse(Files.exists(data.resolve("refused")));
+    }
+
+    @Test
+    void anAbortedCopyEndsAbortedAtOnceAndItsDestinationIsRemoved() throws Exception {
+        Path big = data.resolve("big");
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(2L << 30); // sparse: read fast, but moving it takes seconds
+        }
+        Path destination = data.resolve("big-copy");
+        RunningTransfer running = transfer.start(new CopySpec(turl("big", Activity.READ),
+                turl("big-copy", Activity.WRITE), "t/7"), Optional::empty);
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!Files.exists(destination) || Files.size(destination) == 0) {
+            assertTrue(System.nanoTime() < until, "the copy never started writing");
+            try { // waits on the outcome between looks: a copy that ended before its abort is a failure
+                CopyOutcome early = running.outcome().get(50, TimeUnit.MILLISECONDS);
+                throw new AssertionError("the copy ended before it was aborted: " + early);
+            } catch (TimeoutException stillRunning) {
+                // look again
+            }
+        }
+        running.abort();
+        CopyOutcome o = running.outcome().get(60, TimeUnit.SECONDS);
+        assertEquals(SrmStatus.SRM_ABORTED, o.status(), o.explanation());
+        assertFalse(Files.exists(destination), "the partial copy is removed");
+        Files.delete(big);
     }
 
     @Test
