@@ -352,7 +352,7 @@ public final class SrmServer implements AutoCloseable {
             LOG.info("Prometheus metrics on http://{}:{}/metrics", config.metricsHost(), metricsEndpoint.port());
         }
         housekeeping.scheduleWithFixedDelay(this::sweep, 60, 60, TimeUnit.SECONDS);
-        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; {} mode; backend {} at {}; GridFTP doors {}",
+        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; {} mode; backend {} at {}; doors {}",
                 VERSION, config.host(), transport.port(), surlHosts, config.mode(), backend.type(),
                 config.backendRoot(), config.gridftpNodes());
         config.fileAccessPrefix().ifPresent(p -> LOG.info("file:// TURLs offered under {}", p));
