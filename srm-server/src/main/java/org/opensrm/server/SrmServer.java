@@ -56,7 +56,7 @@ import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.ReleasedFiles;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.UploadJanitor;
-import org.opensrm.server.metrics.AdmissionControl;
+import org.opensrm.server.soap.AdmissionControl;
 import org.opensrm.server.metrics.MetricsEndpoint;
 import org.opensrm.server.metrics.SrmMetrics;
 import org.opensrm.server.soap.CurrentRequest;

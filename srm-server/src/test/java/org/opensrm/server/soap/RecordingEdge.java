@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Set;
 import org.opensrm.authz.Authorizer;
 import org.opensrm.common.Account;
-import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
