@@ -55,6 +55,8 @@ public final class ConfigKeys {
                     "Where the server keeps its journal of uploads in progress and, in full mode with srm.store=embedded, its request store (requests.db)."),
             new ConfigKey("srm.put.lifetime", "4h",
                     "Gateway mode: longest lifetime of a put request; an upload not finished by then is removed (full mode: srm.request.lifetime.max and srm.turl.lifetime)."),
+            new ConfigKey("srm.put.idle", "2m",
+                    "Both modes: an upload counts as in progress while data was written to it (or, before its first byte, its TURL handed out) within this time, or it holds all the bytes its client declared; one idle longer has stalled (a killed client) and no longer keeps its directory: srmRmdir removes the directory and aborts that put."),
             new ConfigKey("srm.get.lifetime", "4h",
                     "Gateway mode: lifetime granted to get and bring-online requests (full mode: srm.request.lifetime and srm.pin.lifetime)."),
             new ConfigKey("srm.store", "embedded",
