@@ -72,7 +72,7 @@ public final class HaproxyProcess implements AutoCloseable {
     static String config(int port, int statsPort, List<Server> servers) {
         boolean root = "root".equals(System.getProperty("user.name"));
         StringBuilder s = new StringBuilder();
-        s.append("global\n    log stdout format raw local0 info\n    maxconn 4000\n");
+        s.append("global\n    log stdout format raw local0 info\n    maxconn 500\n");
         if (root) {
             s.append("    user nobody\n    group nogroup\n");
         }

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.PostgresCluster;
 
 /**
@@ -26,6 +28,7 @@ import org.opensrm.testkit.PostgresCluster;
  * each time (time to recovery printed); and every request answered with a token is in the database afterwards.
  */
 @Timeout(600)
+@ExtendWith(NoProcessLeftBehind.class)
 class PostgresFailoverTest {
     private static final long OUTAGE_S = 20;
     /** Well above the store's connection timeout (2 s), below the client's own (30 s). */
