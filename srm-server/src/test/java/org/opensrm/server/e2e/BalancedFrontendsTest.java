@@ -53,7 +53,7 @@ class BalancedFrontendsTest {
         Map<String, String> settings = new HashMap<>(FullModeSites.onPostgres(throughLink(linkA)));
         settings.put("metrics.port", "0");
         site = E2eSite.start(settings);
-        lb = BalancedFrontends.start(site, Map.of("srm.store.postgresql.url", throughLink(linkB)), false);
+        lb = BalancedFrontends.start(site, Map.of("srm.store.postgresql.url", throughLink(linkB)));
         viaBalancer = new SpecRequests(new SrmSoap(lb.port(),
                 new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000),
                 Map.of()));

@@ -34,6 +34,8 @@ class PostgresFailoverTest {
     /** Well above the store's connection timeout (2 s), below the client's own (30 s). */
     private static final long AT_ONCE_MS = 15_000;
     private static final Duration RECOVERY_LIMIT = Duration.ofSeconds(60);
+    /** Tokens answered after each recovery before the next fault, so that every fault strikes a steady load. */
+    private static final int STEADY_TOKENS = 30;
 
     static PostgresCluster primary;
     static PostgresCluster standby;
@@ -63,8 +65,9 @@ class PostgresFailoverTest {
 
     @Test
     void noAcknowledgedRequestIsLostWhenThePrimaryRestartsOrItsStandbyIsPromoted() throws Exception {
+        long begun = System.nanoTime();
         try (PutLoad load = new PutLoad(3)) {
-            load.awaitTokensAfter(System.nanoTime(), RECOVERY_LIMIT);
+            load.awaitTokenCount(begun, STEADY_TOKENS, RECOVERY_LIMIT);
 
             long stopped = System.nanoTime();
             primary.stop();
@@ -76,6 +79,7 @@ class PostgresFailoverTest {
             System.out.printf("PostgresFailoverTest: primary stopped %d s: %d calls answered SRM_INTERNAL_ERROR; "
                             + "first token %d ms after it started again%n", OUTAGE_S, load.refused() - refusedBefore,
                     restart.toMillis());
+            load.awaitTokenCount(started, STEADY_TOKENS, RECOVERY_LIMIT); // the load runs steadily when it crashes
 
             long crashed = System.nanoTime();
             primary.crash();
@@ -85,7 +89,7 @@ class PostgresFailoverTest {
             System.out.printf("PostgresFailoverTest: primary crashed, standby promoted in %d ms; first token %d ms "
                             + "after the promotion%n", TimeUnit.NANOSECONDS.toMillis(promoted - crashed),
                     failover.toMillis());
-            load.awaitTokensAfter(System.nanoTime(), RECOVERY_LIMIT);
+            load.awaitTokenCount(promoted, STEADY_TOKENS, RECOVERY_LIMIT);
             load.stop();
 
             assertEquals(List.of(), load.unexpected(), "every call answered with a token or SRM_INTERNAL_ERROR");
@@ -172,6 +176,18 @@ class PostgresFailoverTest {
                 if (left <= 0) {
                     throw new AssertionError("no token answered within " + limit + "; refused " + refused
                             + ", unexpected " + unexpected);
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        }
+
+        /** Waits until {@code count} tokens were answered after {@code since} (System.nanoTime). */
+        synchronized void awaitTokenCount(long since, int count, Duration limit) throws InterruptedException {
+            long deadline = System.nanoTime() + limit.toNanos();
+            while (tokenTimes.stream().filter(at -> at > since).count() < count) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("fewer than " + count + " tokens within " + limit);
                 }
                 TimeUnit.NANOSECONDS.timedWait(this, left);
             }
