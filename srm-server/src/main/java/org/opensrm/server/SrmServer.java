@@ -58,6 +58,7 @@ import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.UploadJanitor;
 import org.opensrm.server.soap.AdmissionControl;
 import org.opensrm.server.metrics.MetricsEndpoint;
+import org.opensrm.server.metrics.Readiness;
 import org.opensrm.server.metrics.SrmMetrics;
 import org.opensrm.server.soap.CurrentRequest;
 import org.opensrm.server.soap.SoapCalls;
@@ -106,6 +107,8 @@ public final class SrmServer implements AutoCloseable {
     private final ExecutorService copyTools;
     private ModeServices.Lifecycle modeLifecycle = ModeServices.Lifecycle.NONE;
     private MetricsEndpoint metricsEndpoint;
+    /** The load balancer's checks on the metrics port; null when that endpoint is off. */
+    private Readiness readiness;
 
     public SrmServer(ServerConfig config) throws ConfigException, IOException {
         this(config, UnaryOperator.identity());
@@ -376,7 +379,9 @@ public final class SrmServer implements AutoCloseable {
         modeLifecycle.start();
         transport.start();
         if (config.metricsPort() >= 0) {
-            metricsEndpoint = new MetricsEndpoint(config.metricsHost(), config.metricsPort(), metrics);
+            readiness = new Readiness(config.host(), transport::port, store);
+            readiness.start();
+            metricsEndpoint = new MetricsEndpoint(config.metricsHost(), config.metricsPort(), metrics, readiness);
             metricsEndpoint.start();
             LOG.info("Prometheus metrics on http://{}:{}/metrics", config.metricsHost(), metricsEndpoint.port());
         }
@@ -431,6 +436,9 @@ public final class SrmServer implements AutoCloseable {
         housekeeping.shutdownNow();
         if (metricsEndpoint != null) {
             metricsEndpoint.close();
+        }
+        if (readiness != null) {
+            readiness.close();
         }
         transport.close();
         admission.close();
