@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * keys that do not go together, a malformed {@code --set}), by {@link ServerConfig#from} and by the launcher's
  * exit message; a single error reads as it always did.
  */
+@Tag("integration")
 class ConfigErrorsAllAtOnceTest {
     private static final String FILE = String.join("\n",
             "srm.token.key=0123456789abcdef",

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.HttpgSoapClient.Response;
@@ -19,6 +20,7 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
  * (remainingPinTime 0).
  */
 @Timeout(120)
+@Tag("integration")
 class ExtendEndedFilesTest {
     static E2eSite site;
     static SpecRequests srm;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,6 +21,7 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
  * TURL lifetime (60 s) is far shorter than the request's (1 h), in both modes.
  */
 @Timeout(240)
+@Tag("integration")
 class ReputAfterPutDoneAndRmTest {
     static E2eSite gateway;
     static E2eSite full;

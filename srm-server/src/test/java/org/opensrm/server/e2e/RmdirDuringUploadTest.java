@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,6 +23,7 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
  * one neither: {@link InterruptedUploadTest}). Both modes.
  */
 @Timeout(240)
+@Tag("integration")
 class RmdirDuringUploadTest {
     static E2eSite gateway;
     static E2eSite full;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,6 +28,7 @@ import org.opensrm.testkit.SrmClients;
  * with overwrite alone superseding it, as clients that do not remove first need.)
  */
 @Timeout(300)
+@Tag("integration")
 class SupersededUploadTest {
     static E2eSite gateway;
     static E2eSite full;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,6 +21,7 @@ import org.opensrm.testkit.HttpgSoapClient;
  * SRM_FILE_BUSY; and no SURL reaches the staging area.
  */
 @Timeout(300)
+@Tag("integration")
 class StagedUploadsOnHdfsTest {
     @RegisterExtension
     static final MiniDfs HDFS = new MiniDfs();
