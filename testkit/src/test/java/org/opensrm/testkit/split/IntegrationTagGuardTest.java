@@ -55,6 +55,7 @@ class IntegrationTagGuardTest {
 
     private static final Map<String, JavaSource> sources = new HashMap<>();
     private static final Map<String, String> startsBecause = new HashMap<>();
+    private static List<JavaSource> testClasses;
 
     @BeforeAll
     static void readAllSources() throws IOException {
@@ -67,6 +68,8 @@ class IntegrationTagGuardTest {
         for (JavaSource s : sources.values()) {
             reason(s).ifPresent(r -> startsBecause.put(s.fullName(), r));
         }
+        Map<String, Set<String>> uses = new HashMap<>();
+        sources.values().forEach(s -> uses.put(s.fullName(), used(s)));
         boolean grew = true;
         while (grew) {
             grew = false;
@@ -74,7 +77,7 @@ class IntegrationTagGuardTest {
                 if (startsBecause.containsKey(s.fullName()) || FACTORIES.contains(s.fullName())) {
                     continue;
                 }
-                for (String used : used(s)) {
+                for (String used : uses.get(s.fullName())) {
                     if (startsBecause.containsKey(used)) {
                         startsBecause.put(s.fullName(), "through " + used.substring(used.lastIndexOf('.') + 1));
                         grew = true;
@@ -111,6 +114,9 @@ class IntegrationTagGuardTest {
     }
 
     private static List<JavaSource> testClasses() {
+        if (testClasses != null) {
+            return testClasses;
+        }
         List<JavaSource> out = new ArrayList<>();
         for (JavaSource s : sources.values()) {
             if (s.file.toString().contains("/src/test/java/") && TEST_CLASS_NAME.matcher(s.simpleName).matches()
@@ -118,7 +124,8 @@ class IntegrationTagGuardTest {
                 out.add(s);
             }
         }
-        return out;
+        testClasses = List.copyOf(out);
+        return testClasses;
     }
 
     private static boolean hasTests(JavaSource s, Set<String> seen) {

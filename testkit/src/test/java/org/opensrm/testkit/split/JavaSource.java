@@ -38,6 +38,7 @@ final class JavaSource {
     private final Map<String, String> imported = new HashMap<>();
     private final List<String> importedPackages = new ArrayList<>();
     private final int declaration;
+    private final String superclass;
 
     private JavaSource(Path file, String module, String source) {
         String text = withoutComments(source, true);
@@ -59,6 +60,9 @@ final class JavaSource {
             }
         }
         this.declaration = declaration(text, simpleName);
+        Matcher sup = Pattern.compile("\\bclass\\s+" + Pattern.quote(simpleName) + "\\b[^{]*?\\bextends\\s+([\\w.]+)")
+                .matcher(text);
+        this.superclass = sup.find() ? sup.group(1) : null;
         Set<String> found = new HashSet<>();
         Matcher n = NAME.matcher(text);
         while (n.find()) {
@@ -102,9 +106,7 @@ final class JavaSource {
 
     /** The superclass's simple or qualified name as written, if the top-level class extends one. */
     Optional<String> superclass() {
-        Matcher m = Pattern.compile("\\bclass\\s+" + Pattern.quote(simpleName) + "\\b[^{]*?\\bextends\\s+([\\w.]+)")
-                .matcher(text);
-        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        return Optional.ofNullable(superclass);
     }
 
     /** The full names that {@code simple} may stand for here: explicit import, same package, wildcard imports. */
