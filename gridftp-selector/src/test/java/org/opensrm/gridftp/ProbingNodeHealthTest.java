@@ -11,11 +11,13 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.testkit.GridFtpServerProcess;
 import org.opensrm.testkit.TestGrid;
 
+@Tag("integration")
 class ProbingNodeHealthTest {
     private static final Duration INTERVAL = Duration.ofMillis(200);
     private static final Duration TIMEOUT = Duration.ofMillis(200);
@@ -141,6 +143,8 @@ class ProbingNodeHealthTest {
         ProbingNodeHealth h = health(real).start();
         awaitRounds(h, 2);
         h.close();
+        // An absence is shown over a window of time, not by a condition: a probe already under way may end
+        // within one timeout, after which four intervals must pass with no round at all.
         Thread.sleep(TIMEOUT.toMillis() + 100);
         long rounds = h.completedRounds();
         Thread.sleep(INTERVAL.toMillis() * 4);
