@@ -24,8 +24,9 @@ import org.opensrm.testkit.SmallFileSystem;
  * Full mode on the embedded store (SQLite) whose disk fills up: the state directory ({@code srm.state.dir}: the
  * store and the upload journal) is a tmpfs of 8 MiB which the test fills. A call that must write answers
  * SRM_INTERNAL_ERROR at once, saying that the store's disk is full (never a token for a request that was not
- * stored); what was answered with a token before stays answerable; once space is back the server serves again by
- * itself (no restart), the requests accepted before are served, and a whole gfal-copy goes through.
+ * stored; srmPutDone, which lands the file but cannot record it, is no success either); what was answered with a
+ * token before stays answerable; once space is back the server serves again by itself (no restart), the same
+ * srmPutDone retried succeeds, the requests accepted before are served, and a whole gfal-copy goes through.
  */
 @Timeout(300)
 @ExtendWith(NoProcessLeftBehind.class)
@@ -73,6 +74,12 @@ class StoreDiskFullTest {
                 "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(served), served.toString());
 
+        PutCycle cycle = new PutCycle(site, site.alice());
+        String landing = site.surl("/alice/landing.bin");
+        String putToken = cycle.prepared(landing, false, 0, 0);
+        Path data = OnDisk.randomFile(site.scratch("store-full").resolve("landing.bin"), 100_000, 3);
+        cycle.upload(putToken, data);
+
         disk.fill(0);
         List<String> accepted = new ArrayList<>();
         Response refused = null;
@@ -103,6 +110,11 @@ class StoreDiskFullTest {
                 || refused.text("srmPrepareToPutResponse/requestToken").isEmpty(), "no token for what was not stored: "
                 + refused);
 
+        Response done = cycle.soap().putDone(putToken, landing);
+        assertTrue(done.texts("statusCode").contains("SRM_INTERNAL_ERROR")
+                && !done.texts("statusCode").contains("SRM_SUCCESS") && done.toString().contains("disk is full"),
+                "srmPutDone that cannot be recorded is not a success: " + done);
+
         Response namespace = alice.ls(List.of(site.surl("/alice")));
         SpecRequests.assertStatus("SRM_SUCCESS", namespace, "srmLs"); // what needs no store write is served
         for (String token : accepted) {
@@ -123,6 +135,8 @@ class StoreDiskFullTest {
         }
         assertTrue(ACCEPTED.contains(SpecRequests.status(again, "srmPrepareToPut")),
                 "new requests are accepted again without a restart: " + again);
+        assertEquals("SRM_SUCCESS", cycle.putDone(putToken, landing), "the same srmPutDone, retried, is recorded");
+        assertEquals(OnDisk.adler32(data), OnDisk.adler32(site.onDisk("/alice/landing.bin")));
         accepted.add(before);
         for (String token : accepted) {
             Response s = FullModeSites.pollUntilSettled(() -> alice.status("Put", token, List.of()),
