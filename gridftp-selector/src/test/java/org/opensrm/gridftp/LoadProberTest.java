@@ -169,6 +169,27 @@ class LoadProberTest {
         await(() -> load(p, an).state() == DoorState.UP, "a re-admitted");
     }
 
+    /** Rounds an hour apart: the extra round recheckSoon starts finds a door that died since the first at once. */
+    @Test
+    void recheckSoonRunsAnExtraRoundThatFindsADeadDoor() throws Exception {
+        FakeFtpServer a = door("220 a ready");
+        FakeFtpServer b = door("220 b ready");
+        SelectorConfig config = SelectorConfig.builder().nodes(List.of(a.node(), b.node()))
+                .policy(SelectionPolicy.LOAD_PROBE).probeInterval(Duration.ofHours(1)).connectTimeout(TIMEOUT)
+                .loadProbe(LoadProbeConfig.builder().build()).build();
+        LoadProber p = keep(new LoadProber(config, LoadSource.NONE));
+        p.recheckSoon(); // not started: nothing runs
+        p.start();
+        awaitRounds(p, 1);
+        assertEquals(DoorState.UP, load(p, a.node()).state());
+        a.close();
+        assertEquals(DoorState.UP, load(p, a.node()).state(), "no round has looked since");
+        p.recheckSoon();
+        awaitRounds(p, 2);
+        assertEquals(DoorState.DEAD, load(p, a.node()).state(), load(p, a.node()).detail());
+        assertEquals(DoorState.UP, load(p, b.node()).state());
+    }
+
     @Test
     void aDoorNotHeardFromAgesOutToDead() throws Exception {
         FakeFtpServer a = door("220 a ready");

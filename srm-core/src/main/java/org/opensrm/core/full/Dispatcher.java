@@ -377,6 +377,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         boolean retry;
         try {
             retry = attempt(w);
+        } catch (java.io.UncheckedIOException e) { // the upload journal's disk full, say: passes as the store's does
+            LOG.warn("file {} of request {} is tried again later: {}", w.index(), w.token().shortId(),
+                    e.getMessage());
+            retry = true;
         } catch (RuntimeException e) {
             LOG.error("file {} of request {}: unexpected failure, dropped", w.index(), w.token().shortId(), e);
             retry = false;

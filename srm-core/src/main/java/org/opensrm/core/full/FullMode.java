@@ -128,7 +128,8 @@ public final class FullMode implements AutoCloseable {
                 : new PutUploads(backend, staging, accounts, uploads, Optional.empty());
         QueuedRequestControl control = new QueuedRequestControl(store, dispatcher, ended, backend, surls,
                 config.maxPinLifetime(), clock);
-        this.control = keepsRequests ? new JournalingControl(control, puts, store) : control;
+        this.control = new RecheckingDoors(keepsRequests ? new JournalingControl(control, puts, store) : control,
+                store, transfers);
         this.reaper = new Reaper(store, dispatcher, ended, ReaperConfig.builder().interval(config.reaperInterval())
                 .retention(config.finishedRetention()).build(), clock, reservations);
     }

@@ -2,7 +2,8 @@ package org.opensrm.core.service;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,9 +126,9 @@ public final class UploadJanitor implements UploadsInProgress {
      */
     public void track(Account account, SrmPath target, SrmPath upload, Instant expires, long expectedSize) {
         Pending p = new Pending(account, target, upload, expires, clock.instant(), Math.max(0, expectedSize), null);
+        append(line(p)); // first: an upload the journal could not keep (its disk full) holds no target
         pending.put(upload, p);
         index(p);
-        append(line(p));
     }
 
     /**
@@ -344,14 +345,25 @@ public final class UploadJanitor implements UploadsInProgress {
         }
     }
 
+    /**
+     * Appends one line whole or not at all: a write the disk cannot take (ENOSPC) is cut back to the journal's
+     * length before it, so that no half line runs into the next one.
+     */
     private void append(String line) {
         synchronized (journalLock) {
-            try (Writer w = Files.newBufferedWriter(journal, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND)) {
-                w.write(line);
-                w.write('\n');
+            try (FileChannel out = FileChannel.open(journal, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                long end = out.size();
+                ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+                try {
+                    while (bytes.hasRemaining()) {
+                        out.write(bytes, end + bytes.position());
+                    }
+                } catch (IOException e) {
+                    out.truncate(end);
+                    throw e;
+                }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write upload journal " + journal, e);
+                throw new UncheckedIOException("cannot write upload journal " + journal + ": " + e.getMessage(), e);
             }
         }
     }

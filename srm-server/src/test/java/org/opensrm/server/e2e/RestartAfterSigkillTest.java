@@ -120,7 +120,7 @@ class RestartAfterSigkillTest {
         // Queued: the only door goes away; what is asked now cannot be served and waits (one suspended, one
         // aborted while they wait).
         site.doorA().close();
-        awaitInLog("GridFTP node " + site.doorA().node() + " is down"); // probed every second: known dead
+        awaitInLog("door " + site.doorA().node() + " is down"); // probed every second: known dead
         String suspended = put(a, "/alice/suspended.bin", 3600);
         assertStatus("SRM_SUCCESS", a.suspend(suspended), "srmSuspendRequest");
         String aborted = put(a, "/alice/aborted.bin", 3600);
