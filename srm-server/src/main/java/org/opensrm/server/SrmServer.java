@@ -30,6 +30,7 @@ import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestStore;
+import org.opensrm.core.RequestStores;
 import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.core.service.CopyService;
 import org.opensrm.gridftp.GridFtpNode;
@@ -123,8 +124,11 @@ public final class SrmServer implements AutoCloseable {
         this.backend = backendView.apply(Backends.open(config));
         this.selector = selector(config);
         this.staging = new StagingArea(backend);
-        this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
         this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
+        // frontends sharing a PostgreSQL store share the journal of uploads there: one view of busy targets
+        this.janitor = store.flatMap(RequestStores::sharedUploads)
+                .map(shared -> new UploadJanitor(backend, shared, clock))
+                .orElseGet(() -> new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock));
         this.metrics = new SrmMetrics();
         this.delegations = new DelegatedCredentials(clock);
         this.copyTools = Executors.newCachedThreadPool(r -> {
