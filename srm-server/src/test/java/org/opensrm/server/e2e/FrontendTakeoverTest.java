@@ -50,7 +50,9 @@ class FrontendTakeoverTest {
 
     @BeforeAll
     static void start() throws Exception {
-        frontends = SharedStoreFrontends.start(Map.of("srm.frontend.takeover.delay", DELAY.toSeconds() + "s"));
+        // small pools: three frontends, each with a request pool and a space pool, stay below max_connections (100)
+        frontends = SharedStoreFrontends.start(Map.of("srm.frontend.takeover.delay", DELAY.toSeconds() + "s",
+                "srm.store.postgresql.pool.size", "6"));
         frontendB = frontends.inProcess("b", Map.of());
         refusing = new Socket(); // bound, never listening: connections to it are refused, and no one else takes it
         refusing.bind(new InetSocketAddress("127.0.0.1", 0));
