@@ -128,9 +128,11 @@ class FrontendTakeoverTest {
                 String status = SpecRequests.status(r, PUT);
                 List<String> given = r.texts("statusArray/transferURL");
                 List<String> named = r.texts("statusArray/SURL");
-                if (given.size() == named.size()) { // every file has its TURL: they pair up in answer order
+                if (given.size() == named.size()) { // every file has a transferURL element: they pair up in order
                     for (int i = 0; i < given.size(); i++) {
-                        turls.computeIfAbsent(named.get(i), k -> new HashSet<>()).add(given.get(i));
+                        if (!given.get(i).isEmpty()) { // a queued file's answer carries an empty transferURL
+                            turls.computeIfAbsent(named.get(i), k -> new HashSet<>()).add(given.get(i));
+                        }
                     }
                 }
                 if (!WAITING.contains(status)) {
