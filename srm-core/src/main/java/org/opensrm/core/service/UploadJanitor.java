@@ -301,7 +301,7 @@ public final class UploadJanitor implements UploadsInProgress {
     /** The open (neither finished, aborted nor expired) upload to {@code target}, by anyone. */
     private Optional<Pending> open(SrmPath target) {
         if (shared != null) {
-            return shared(j -> j.openTo(target, clock.instant())).map(UploadJanitor::pending);
+            return shared(j -> j.openTo(target, clock.instant())).map(this::pending);
         }
         SrmPath upload = byTarget.get(target);
         Pending p = upload == null ? null : pending.get(upload);
@@ -365,7 +365,7 @@ public final class UploadJanitor implements UploadsInProgress {
         Instant now = clock.instant();
         int removed = 0;
         List<Pending> all = shared != null
-                ? shared(j -> j.expired(now, SHARED_SWEEP_BATCH)).stream().map(UploadJanitor::pending).toList()
+                ? shared(j -> j.expired(now, SHARED_SWEEP_BATCH)).stream().map(this::pending).toList()
                 : new ArrayList<>(pending.values());
         for (Pending p : all) {
             if (now.isBefore(p.expires())) {
@@ -445,8 +445,9 @@ public final class UploadJanitor implements UploadsInProgress {
         }
     }
 
-    private static Pending pending(UploadJournal.Entry e) {
-        return new Pending(e.account(), e.target().orElse(null), e.upload(), e.expires());
+    /** An upload of the shared journal, as of now: one that another frontend journals never counts as stalled. */
+    private Pending pending(UploadJournal.Entry e) {
+        return new Pending(e.account(), e.target().orElse(null), e.upload(), e.expires(), clock.instant());
     }
 
     private static String line(Pending p) {
