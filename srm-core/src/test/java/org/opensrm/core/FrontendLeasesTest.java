@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
@@ -32,6 +33,7 @@ import org.opensrm.core.service.UploadJournal;
  * Frontends sharing one real PostgreSQL: their leases, the take-over of a silent frontend's work, the fencing of a
  * frontend that comes back late, and the upload journal they share. Each store here is one frontend.
  */
+@Tag("integration")
 class FrontendLeasesTest {
     @RegisterExtension
     static final SharedPostgres PG = new SharedPostgres();

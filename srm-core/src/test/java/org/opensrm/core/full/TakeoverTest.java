@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.PostgresFixture;
 import org.opensrm.core.RequestKind;
@@ -25,6 +26,7 @@ import org.opensrm.core.service.TransferResult;
  * so frontend B (delay 1 s) finds it silent and takes its queued file; once a door is up, both engines try the
  * file: B serves it, and A's late outcome is refused by the database (fencing) — A stores nothing.
  */
+@Tag("integration")
 class TakeoverTest extends FullModeTestBase {
     @RegisterExtension
     static final SharedPostgres PG = new SharedPostgres();

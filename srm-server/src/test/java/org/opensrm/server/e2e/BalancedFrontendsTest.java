@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.HttpgSoapClient.Response;
@@ -31,6 +32,7 @@ import org.opensrm.testkit.TcpRelay;
  */
 @Timeout(600)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class BalancedFrontendsTest {
     private static final List<String> GSIFTP = List.of("gsiftp");
     /** The checks run every 0.5 s and two failures take a frontend out: well within this. */

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.NoProcessLeftBehind;
@@ -31,6 +32,7 @@ import org.opensrm.testkit.SrmClients;
  */
 @Timeout(300)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class DiskFullUploadTest {
     private static final long DISK_BYTES = 16L << 20;
     private static final long TOO_BIG = 24L << 20;

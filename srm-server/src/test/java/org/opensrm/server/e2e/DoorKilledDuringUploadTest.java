@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.GridFtpServerProcess;
 import org.opensrm.testkit.HttpgSoapClient.Response;
@@ -31,6 +32,7 @@ import org.opensrm.testkit.SrmClients;
  */
 @Timeout(300)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class DoorKilledDuringUploadTest {
     private static final int RETRIES = 4;
 

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.server.LaunchedServer;
 import org.opensrm.server.SrmServer;
 import org.opensrm.testkit.ClientRun;
@@ -36,6 +37,7 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
  * upload lands once. Two puts of one SURL through two frontends: the second is SRM_FILE_BUSY, as through one.
  */
 @Timeout(600)
+@Tag("integration")
 class FrontendTakeoverTest {
     private static final List<String> GSIFTP = List.of("gsiftp");
     private static final String PUT = "srmStatusOfPutRequest";

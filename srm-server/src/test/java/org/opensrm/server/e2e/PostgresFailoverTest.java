@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.PostgresCluster;
@@ -29,6 +30,7 @@ import org.opensrm.testkit.PostgresCluster;
  */
 @Timeout(600)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class PostgresFailoverTest {
     private static final long OUTAGE_S = 20;
     /** Well above the store's connection timeout (2 s), below the client's own (30 s). */

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.NoProcessLeftBehind;
@@ -30,6 +31,7 @@ import org.opensrm.testkit.SmallFileSystem;
  */
 @Timeout(300)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class StoreDiskFullTest {
     private static final List<String> GSIFTP = List.of("gsiftp");
     private static final long STATE_BYTES = 8L << 20;

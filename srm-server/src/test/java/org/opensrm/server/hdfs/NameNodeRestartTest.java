@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.backend.hdfs.DevHdfsCluster;
 import org.opensrm.testkit.HttpgSoapClient;
 
@@ -25,6 +26,7 @@ import org.opensrm.testkit.HttpgSoapClient;
  * server (not restarted) serves every call again and the put lands; what was refused left nothing in HDFS.
  */
 @Timeout(300)
+@Tag("integration")
 class NameNodeRestartTest {
     /** Hadoop's client gives up on a refused NameNode after ipc.client.connect.max.retries (10, 1 s apart). */
     private static final long BOUND_MS = 30_000;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.HttpgSoapClient;
 
 /**
@@ -23,6 +24,7 @@ import org.opensrm.testkit.HttpgSoapClient;
  * SURL takes the whole file.
  */
 @Timeout(300)
+@Tag("integration")
 class SpaceQuotaDuringUploadOnHdfsTest {
     @RegisterExtension
     static final MiniDfs HDFS = new MiniDfs();
