@@ -123,7 +123,7 @@ class LoadProberTest {
         for (int i = 0; i < doors.size() - 1; i++) {
             GridFtpNode n = doors.get(i).node();
             assertEquals(DoorState.UNKNOWN, load(p, n).state(), load(p, n).toString());
-            assertEquals(1, count(log, "GridFTP door " + n + " is unknown"), "one line for " + n + " in:\n" + log);
+            assertEquals(1, count(log, "door " + n + " is unknown"), "one line for " + n + " in:\n" + log);
         }
         assertTrue(load(p, doors.get(0).node()).detail().contains("did not answer within"));
         assertTrue(load(p, doors.get(1).node()).detail().contains("not the Prometheus text format"));

@@ -84,7 +84,7 @@ class FrontendTakeoverTest {
         extra.put("gridftp.probe.timeout", "1s");
         LaunchedServer q = frontends.launched(name, extra);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!q.log().contains("GridFTP node gsiftp://127.0.0.1:" + refusing.getLocalPort() + " is down")) {
+        while (!q.log().contains("door gsiftp://127.0.0.1:" + refusing.getLocalPort() + " is down")) {
             assertTrue(System.nanoTime() < deadline, "Q never found its door down:\n" + q.log());
             TimeUnit.MILLISECONDS.sleep(100);
         }
