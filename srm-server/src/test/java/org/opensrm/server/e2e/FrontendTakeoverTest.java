@@ -187,42 +187,6 @@ class FrontendTakeoverTest {
     }
 
     @Test
-    void aFrontendThatComesBackLateIsFencedAndItsTokensStillAnswer() throws Exception {
-        E2eSite site = frontends.site();
-        LaunchedServer late = doorlessFrontend("late");
-        SpecRequests onLate = new SpecRequests(new SrmSoap(site, site.alice(), late.port()));
-        List<String> surls = List.of(site.surl("/alice/late.bin"));
-        String token = SpecRequests.requestToken(onLate.put(surls, GSIFTP, 600), "srmPrepareToPut");
-        assertStatus("SRM_REQUEST_QUEUED", onLate.status("Put", token, List.of()), PUT);
-
-        signal(late, "STOP"); // silent, not dead: a pause, a partition
-        try {
-            Response served = FullModeSites.pollUntilSettled(() -> a.status("Put", token, List.of()), PUT);
-            assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(served), served.toString());
-        } finally {
-            signal(late, "CONT");
-        }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!late.log().contains("was taken over while this frontend was silent")) {
-            assertTrue(System.nanoTime() < deadline, "the late frontend never learnt its lease was taken:\n"
-                    + late.log());
-            TimeUnit.MILLISECONDS.sleep(100);
-        }
-        // it answers what the frontend that took the work did, and its own engine stores nothing for it
-        Response seenByLate = onLate.status("Put", token, List.of());
-        assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(seenByLate), seenByLate.toString());
-        try (var c = frontends.sql(); var s = c.prepareStatement(
-                "SELECT frontend, lease_epoch FROM srm_request WHERE token = ?")) {
-            s.setString(1, token);
-            try (var rs = s.executeQuery()) {
-                assertTrue(rs.next());
-                assertTrue(!rs.getString(1).contains("late"), "held by the frontend that took it: " + rs.getString(1));
-            }
-        }
-        late.close();
-    }
-
-    @Test
     void twoPutsOfOneSurlThroughTwoFrontendsTheSecondIsBusyAsThroughOne() throws Exception {
         E2eSite site = frontends.site();
         String surl = site.surl("/alice/busy.bin");
