@@ -288,7 +288,7 @@ class LoadProbeRealDoorsTest {
         static final long BYTES = 4096;
         final Path fifo;
         private final Thread writer;
-        private volatile boolean done;
+        private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
 
         SlowSource(Path fifo) throws IOException, InterruptedException {
             this.fifo = fifo;
@@ -311,9 +311,7 @@ class LoadProbeRealDoorsTest {
                     written += chunk.length;
                     Thread.sleep(100); // the scenario: a trickling upload that keeps the door busy
                 }
-                while (!done) {
-                    Thread.sleep(50);
-                }
+                done.await(); // holds the pipe open (the transfer goes on) until close()
             } catch (IOException | InterruptedException e) {
                 // the reader went away
             }
@@ -321,7 +319,7 @@ class LoadProbeRealDoorsTest {
 
         @Override
         public void close() {
-            done = true;
+            done.countDown();
             try {
                 writer.join(30_000);
             } catch (InterruptedException e) {

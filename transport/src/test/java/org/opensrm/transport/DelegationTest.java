@@ -29,6 +29,7 @@ import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.ProxyStyle;
 import org.opensrm.testkit.GsiDelegation;
+import org.opensrm.testkit.ShiftedClock;
 
 import eu.emi.security.authn.x509.proxy.ProxyCertificate;
 import eu.emi.security.authn.x509.proxy.ProxyCertificateOptions;
@@ -52,11 +53,13 @@ class DelegationTest {
     @TempDir
     static Path dir;
     static EchoSite site;
+    /** The server's clock for delegated credentials' lifetimes: a test moves it past one, and back. */
+    static final ShiftedClock clock = new ShiftedClock();
 
     @BeforeAll
     static void start() throws Exception {
-        site = EchoSite.start(dir, b -> b.handshakeTimeout(DEADLINE).idleTimeout(Duration.ofMinutes(5))
-                .credentialRefresh(Duration.ofMillis(500)));
+        site = EchoSite.start(dir, new DelegatedCredentials(clock), b -> b.handshakeTimeout(DEADLINE)
+                .idleTimeout(Duration.ofMinutes(5)).credentialRefresh(Duration.ofMillis(500)));
     }
 
     @AfterAll
@@ -119,14 +122,14 @@ class DelegationTest {
             X509Certificate[] signed = sign(c.requestDelegation(), site.proxy, Duration.ofSeconds(2));
             c.write(der(signed));
             assertTrue(c.post("/srm/managerv2", "a").body().contains("delegated=" + ALICE + " chain 3\n"));
-            while (!Instant.now().isAfter(signed[0].getNotAfter().toInstant())) {
-                Thread.sleep(100);
-            }
+            clock.advance(Duration.ofSeconds(3)); // past its 2 s (certificate times have whole seconds)
             assertTrue(c.post("/srm/managerv2", "b").body().contains("delegated=-\n"), "an expired credential");
             while (store.size() != 0) { // purged every credentialRefresh (the timeout bounds the wait)
                 Thread.sleep(20);
             }
             assertEquals(200, c.post("/srm/managerv2", "c").status(), "the connection itself goes on");
+        } finally {
+            clock.reset();
         }
     }
 

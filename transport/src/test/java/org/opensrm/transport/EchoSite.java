@@ -8,6 +8,7 @@ import java.util.function.UnaryOperator;
 
 import jakarta.servlet.http.HttpServlet;
 
+import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
@@ -41,6 +42,17 @@ final class EchoSite implements AutoCloseable {
     /** @param servlet what the server serves at {@code /srm/managerv2} instead of an {@link EchoServlet} */
     static EchoSite start(Path dir, String hostName, HttpServlet servlet,
             UnaryOperator<TransportConfig.Builder> settings) throws Exception {
+        return start(dir, hostName, servlet, new DelegatedCredentials(), settings);
+    }
+
+    /** @param delegated where the server keeps delegated credentials (e.g. on a clock the test moves) */
+    static EchoSite start(Path dir, DelegatedCredentials delegated, UnaryOperator<TransportConfig.Builder> settings)
+            throws Exception {
+        return start(dir, "localhost", new EchoServlet(), delegated, settings);
+    }
+
+    private static EchoSite start(Path dir, String hostName, HttpServlet servlet, DelegatedCredentials delegated,
+            UnaryOperator<TransportConfig.Builder> settings) throws Exception {
         DevPki pki = DevPki.openOrCreate(dir.resolve("ca"), "CN=OpenSRM Dev CA,O=OpenSRM,DC=test");
         pki.issueHost(hostName, List.of("localhost", "127.0.0.1"), Duration.ofDays(1))
                 .writeCertAndKey(dir.resolve("hostcert.pem"), dir.resolve("hostkey.pem"));
@@ -48,7 +60,7 @@ final class EchoSite implements AutoCloseable {
                 ProxyStyle.RFC3820);
         HttpgServer server = new HttpgServer(settings.apply(TransportConfig.builder().host("127.0.0.1").port(0)
                 .hostCert(dir.resolve("hostcert.pem")).hostKey(dir.resolve("hostkey.pem")).caDir(pki.trustDir())
-                .threadsMin(2).threadsMax(16)).build(), servlet, List.of("/srm/managerv2"));
+                .threadsMin(2).threadsMax(16)).build(), servlet, List.of("/srm/managerv2"), delegated);
         server.start();
         return new EchoSite(pki, proxy, server);
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
@@ -27,6 +28,7 @@ import org.opensrm.core.service.RequestOptions;
 import org.opensrm.core.service.TransferResult;
 
 /** The engine under the services: doors that come and go, fair share, the queue's estimates, restarts. */
+@Isolated("counts the threads full mode starts by name, as another class's full mode would name them too")
 class EngineTest extends FullModeTestBase {
     @BeforeEach
     void setUp() throws Exception {

@@ -16,8 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TimeZone;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.opensrm.testkit.HttpgSoapClient;
@@ -26,8 +24,10 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
 /**
  * Bad and borderline input against the real composition ({@link org.opensrm.server.SrmServer} with the POSIX
  * backend): every answer is an SRM status (HTTP 200) or a SOAP fault with a reason (HTTP 500), except the
- * oversized body (HTTP 413), and none shows Java internals.
+ * oversized body (HTTP 413), and none shows Java internals. The site is the one the SOAP classes share
+ * ({@link SharedSrmSite}); {@link TimesInAnswersTest} has the answers' times in another default time zone.
  */
+@org.junit.jupiter.api.extension.ExtendWith(SharedSrmSite.class)
 class BadInputTest {
     private static final String SRM = "http://srm.lbl.gov/StorageResourceManager";
     private static final Map<String, String> GFAL2_HEADERS = Map.of(
@@ -37,13 +37,8 @@ class BadInputTest {
     static RealSrmSite site;
 
     @BeforeAll
-    static void start() throws Exception {
-        site = RealSrmSite.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        site.close();
+    static void start(RealSrmSite shared) {
+        site = shared;
     }
 
     /** A gSOAP-shaped envelope around {@code operation} (an element in the SRM namespace, prefix srm2). */
@@ -347,26 +342,6 @@ class BadInputTest {
                 PosixFilePermission.OTHERS_READ)), mode::toString);
         assertFalse(mode.contains(PosixFilePermission.OWNER_EXECUTE), mode::toString);
         assertFalse(mode.contains(PosixFilePermission.OTHERS_WRITE), mode::toString);
-    }
-
-    @Test
-    void timesInAnswersAreUtcWithZ() throws Exception {
-        ownedFile("timed.bin", "rw-r--r--");
-        TimeZone before = TimeZone.getDefault();
-        TimeZone.setDefault(TimeZone.getTimeZone("America/Los_Angeles"));
-        try {
-            Response r = post(envelope(ls("srm://127.0.0.1/timed.bin", "")));
-            SoapAnswers.assertStatusOrFault(r);
-            assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r::toString);
-            List<String> times = new java.util.ArrayList<>(r.texts("createdAtTime"));
-            times.addAll(r.texts("lastModificationTime"));
-            assertEquals(2, times.size(), r::toString);
-            for (String t : times) {
-                assertTrue(t.endsWith("Z"), () -> t + " in " + r);
-            }
-        } finally {
-            TimeZone.setDefault(before);
-        }
     }
 
     @Test

@@ -1,9 +1,12 @@
 package org.opensrm.server.soap;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
@@ -14,6 +17,10 @@ import org.opensrm.testkit.HttpgSoapClient;
  * certificate for {@code localhost}/{@code 127.0.0.1}, and one user with an RFC 3820 proxy file.
  */
 final class EdgePki {
+    private static final String CA_DN = "CN=SOAP Edge Test CA,O=OpenSRM,DC=test";
+    /** The credentials made first in this JVM, in a directory of their own: what {@link #create} copies. */
+    private static EdgePki first;
+
     private final DevPki pki;
     private final Path hostCert;
     private final Path hostKey;
@@ -28,16 +35,50 @@ final class EdgePki {
         this.proxyFile = proxyFile;
     }
 
+    /**
+     * The credentials in {@code dir}: copies of the ones this JVM made first (their RSA keys are made once per
+     * test JVM, not once per class), with the CA opened from its copy.
+     */
     static EdgePki create(Path dir) throws Exception {
-        DevPki pki = DevPki.openOrCreate(dir.resolve("ca"), "CN=SOAP Edge Test CA,O=OpenSRM,DC=test");
+        EdgePki first = firstOfThisJvm();
+        copyTree(first.hostCert.getParent(), dir);
+        DevPki pki = DevPki.openOrCreate(dir.resolve("ca"), CA_DN);
+        return new EdgePki(pki, dir.resolve("hostcert.pem"), dir.resolve("hostkey.pem"), first.user,
+                dir.resolve("x509up_edge"));
+    }
+
+    private static synchronized EdgePki firstOfThisJvm() throws Exception {
+        if (first == null) {
+            Path dir = Files.createTempDirectory("opensrm-edge-pki-");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> RealSrmSite.deleteQuietly(dir)));
+            first = make(dir);
+        }
+        return first;
+    }
+
+    private static EdgePki make(Path dir) throws Exception {
+        DevPki pki = DevPki.openOrCreate(dir.resolve("ca"), CA_DN);
         Path hostCert = dir.resolve("hostcert.pem");
         Path hostKey = dir.resolve("hostkey.pem");
         pki.issueHost("localhost", List.of("127.0.0.1"), Duration.ofDays(1)).writeCertAndKey(hostCert, hostKey);
         Credential user = pki.issueUser("Edge Tester", Duration.ofDays(1));
         Path proxyFile = dir.resolve("x509up_edge");
         pki.proxy(user, Duration.ofHours(2), ProxyStyle.RFC3820).writeProxyFile(proxyFile);
-        Files.createDirectories(dir);
         return new EdgePki(pki, hostCert, hostKey, user, proxyFile);
+    }
+
+    /** Copies {@code from}'s files and directories into {@code to}, keeping their permissions (keys are 0600). */
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path p : paths.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
     }
 
     Path trustDir() {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,18 +19,14 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
  * own response type, and the calls that need request state answer {@code SRM_NOT_SUPPORTED} saying that full mode
  * offers them, while those no mode offers yet say they are not supported.
  */
+@org.junit.jupiter.api.extension.ExtendWith(SharedSrmSite.class)
 @Timeout(120)
 class GatewayModeOperationsTest {
     private static RealSrmSite site;
 
     @BeforeAll
-    static void start() throws Exception {
-        site = RealSrmSite.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        site.close();
+    static void start(RealSrmSite shared) {
+        site = shared;
     }
 
     /** {@code operation} with its request part holding {@code fields}. */

@@ -102,6 +102,15 @@ final class RealSrmSite implements AutoCloseable {
         deleteTree(base);
     }
 
+    /** {@link #deleteTree}, for a shutdown hook: what cannot be removed stays. */
+    static void deleteQuietly(Path dir) {
+        try {
+            deleteTree(dir);
+        } catch (IOException | RuntimeException e) {
+            // a temporary directory left behind
+        }
+    }
+
     /** Removes {@code dir} and everything below it, if it exists. */
     static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {

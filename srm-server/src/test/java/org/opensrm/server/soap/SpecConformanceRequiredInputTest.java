@@ -3,7 +3,6 @@ package org.opensrm.server.soap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,17 +15,13 @@ import org.opensrm.testkit.HttpgSoapClient.Response;
  * before any other answer &mdash; SRM_NOT_SUPPORTED of the operations gateway mode does not offer included. Each
  * row sends the operation with its required input left out, then (where given) complete, to the real server.
  */
+@org.junit.jupiter.api.extension.ExtendWith(SharedSrmSite.class)
 class SpecConformanceRequiredInputTest {
     private static RealSrmSite site;
 
     @BeforeAll
-    static void start() throws Exception {
-        site = RealSrmSite.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        site.close();
+    static void start(RealSrmSite shared) {
+        site = shared;
     }
 
     private static Response call(String operation, String inner) throws Exception {
