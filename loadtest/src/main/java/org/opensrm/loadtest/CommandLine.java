@@ -67,11 +67,14 @@ public final class CommandLine {
             TIME is a number with unit ms, s, m or h (bare numbers are seconds); SIZE takes k or m.
             results.csv columns: concurrency,op,connection,requests,ok,srm_other,http_errors,conn_errors,rate_per_s,
             p50_ms,p90_ms,p99_ms,max_ms,http_503,malformed,handshakes,clients,seconds,label,surl,clients_connected,
-            clients_answered,all_answered_s,level_connections,level_conn_errors. rate_per_s is OK iterations per
-            second; latencies are over OK iterations (a put or get iteration is the whole cycle). The last five cover
-            the whole level, warm-up included: clients that held a connection, clients that got an OK answer, the
-            seconds from the clients' start to the last client's first OK answer, connections opened (more than the
-            clients when some reconnected) and connection errors.
+            clients_answered,all_answered_s,level_connections,level_conn_errors,client_answer_max_ms,
+            client_stall_max_ms. rate_per_s is OK iterations per second; latencies are over OK iterations (a put or
+            get iteration is the whole cycle). The last seven cover the whole level, warm-up included: clients that
+            held a connection, clients that got an OK answer, the seconds from the clients' start to the last
+            client's first OK answer, connections opened (more than the clients when some reconnected), connection
+            errors, the longest a client took to answer a flight of the server's handshake, and the longest the load
+            tester ran late as a whole (CPU, GC). connect-failures.csv: connections that could not be set up, by
+            why as the client saw it (e.g. closed by the server after the client was late answering its flight).
             Exit status: 0 when every level ran (whatever the servers answered), 1 on a failure, 2 on a usage error.
             """;
 

@@ -61,13 +61,22 @@ public final class HttpgConnector {
         return endpoint;
     }
 
-    /** A connected, authenticated connection ready for HTTP requests. */
-    public HttpgConnection open() throws IOException {
-        Socket tcp = new Socket();
+    /**
+     * A connected, authenticated connection ready for HTTP requests.
+     *
+     * @param answers told how long the client took to answer the server's flights (the longest), on success
+     * @throws ConnectFailure when the connection could not be set up, saying why as the client saw it
+     */
+    public HttpgConnection open(java.util.function.LongConsumer answers) throws ConnectFailure {
+        HandshakeTrace trace = new HandshakeTrace();
+        Socket tcp = new TracedSocket(trace);
+        boolean connected = false;
         try {
             tcp.setTcpNoDelay(true);
             tcp.setSoTimeout(timeoutMillis);
             tcp.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), timeoutMillis);
+            connected = true;
+            trace.connected();
             SSLSocket tls = (SSLSocket) context().getSocketFactory()
                     .createSocket(tcp, endpoint.host(), endpoint.port(), true);
             tls.setUseClientMode(true);
@@ -82,10 +91,28 @@ public final class HttpgConnector {
                 out.write('0');
                 out.flush();
             }
+            answers.accept(trace.longestAnswerNanos());
+            trace.finish();
             return new HttpgConnection(tls, endpoint);
-        } catch (IOException | RuntimeException e) {
-            tcp.close();
+        } catch (IOException e) {
+            closeQuietly(tcp);
+            throw new ConnectFailure(trace.reason(e, connected), trace.longestAnswerNanos(), e);
+        } catch (RuntimeException e) {
+            closeQuietly(tcp);
             throw e;
+        }
+    }
+
+    /** {@link #open(java.util.function.LongConsumer)} without the answer times. */
+    public HttpgConnection open() throws ConnectFailure {
+        return open(nanos -> { });
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // being thrown away
         }
     }
 
