@@ -50,6 +50,9 @@ public final class CommandLine {
               --connect-first TIME  keepalive only: each client opens its connection after its ramp-up delay and
                                     sends nothing until every client holds one (or TIME has passed); the warm-up
                                     starts then. For many held connections: no handshake waits behind requests
+              --tls-warmup N        make N full handshakes (two at a time, closed at once) before the first level,
+                                    so that the load tester's TLS code is compiled before its clients need it
+                                    (default 0; a cold load tester answers the server's handshakes late)
               --timeout TIME        connect/handshake/response timeout and longest put/get polling (default 60s)
               --error-backoff TIME  a client's pause after a connection error (default 100ms)
               --thread-stack SIZE   stack of each client thread (default 256k)
@@ -150,6 +153,7 @@ public final class CommandLine {
                             case "--error-backoff" -> b.errorBackoff(parseDuration(value));
                             case "--thread-stack" -> b.threadStackBytes(parseSize(value));
                             case "--connect-first" -> b.connectFirst(parseDuration(value));
+                            case "--tls-warmup" -> b.tlsWarmup(Integer.parseInt(value));
                             case "--expect" -> b.expectedStatus(value);
                             case "--ls-levels" -> b.lsLevels(Integer.parseInt(value));
                             case "--put-size" -> b.putFileSize(Long.parseLong(value));
