@@ -21,7 +21,8 @@ public final class CommandLine {
                                     '0' byte once per connection, then HTTP/1.1 SOAP) or https://... (no '0' byte).
                                     Port defaults to 8443, path to /srm/managerv2.
               --op OP               ls     srmLs of each SURL (a directory: numOfLevels 1, full details)
-                                    ping   srmPing (no SURL needed)
+                                    ping   srmPing (no SURL needed); a busy answer (otherInfo error) is
+                                           not OK
                                     put    srmPrepareToPut of a new file under the SURL, srmStatusOfPutRequest
                                            while queued/in progress, then srmPutDone, with no transfer; the cycle
                                            is OK when PutDone gets any well-formed SRM answer (with no data
@@ -53,6 +54,9 @@ public final class CommandLine {
               --tls-warmup N        make N full handshakes (two at a time, closed at once) before the first level,
                                     so that the load tester's TLS code is compiled before its clients need it
                                     (default 0; a cold load tester answers the server's handshakes late)
+              --max-handshakes N    set up at most N connections at once (connect to GSI byte); more clients wait
+                                    for a slot, in order, before they connect (default 0: no bound). One host's
+                                    CPU shared by thousands of handshakes answers each of them late
               --timeout TIME        connect/handshake/response timeout and longest put/get polling (default 60s)
               --error-backoff TIME  a client's pause after a connection error (default 100ms)
               --thread-stack SIZE   stack of each client thread (default 256k)
@@ -154,6 +158,7 @@ public final class CommandLine {
                             case "--thread-stack" -> b.threadStackBytes(parseSize(value));
                             case "--connect-first" -> b.connectFirst(parseDuration(value));
                             case "--tls-warmup" -> b.tlsWarmup(Integer.parseInt(value));
+                            case "--max-handshakes" -> b.maxHandshakes(Integer.parseInt(value));
                             case "--expect" -> b.expectedStatus(value);
                             case "--ls-levels" -> b.lsLevels(Integer.parseInt(value));
                             case "--put-size" -> b.putFileSize(Long.parseLong(value));

@@ -35,6 +35,7 @@ public final class LoadTestConfig {
     private final boolean tlsResumption;
     private final Optional<Duration> connectFirst;
     private final int tlsWarmup;
+    private final int maxHandshakes;
 
     private LoadTestConfig(Builder b) {
         this.endpoint = b.endpoint;
@@ -61,6 +62,7 @@ public final class LoadTestConfig {
         this.tlsResumption = b.tlsResumption;
         this.connectFirst = Optional.ofNullable(b.connectFirst);
         this.tlsWarmup = b.tlsWarmup;
+        this.maxHandshakes = b.maxHandshakes;
     }
 
     public static Builder builder() {
@@ -118,6 +120,12 @@ public final class LoadTestConfig {
      * times slower, and its clients then answer the server's handshakes late. 0 (default): none.
      */
     public int tlsWarmup() { return tlsWarmup; }
+    /**
+     * Most connections the load tester sets up at once (TCP connect to GSI byte); more clients wait for a slot, in
+     * arrival order, before they connect. Thousands of handshakes in progress on one host share its CPU and each
+     * answers the server late; real clients each have their own. 0 (default): no bound.
+     */
+    public int maxHandshakes() { return maxHandshakes; }
 
     /** Validating builder; see each setter for its default. */
     public static final class Builder {
@@ -145,6 +153,7 @@ public final class LoadTestConfig {
         private boolean tlsResumption;
         private Duration connectFirst;
         private int tlsWarmup;
+        private int maxHandshakes;
 
         private Builder() {
         }
@@ -197,6 +206,8 @@ public final class LoadTestConfig {
         public Builder connectFirst(Duration longestWait) { this.connectFirst = longestWait; return this; }
         /** Default 0 (none); see {@link LoadTestConfig#tlsWarmup()}. */
         public Builder tlsWarmup(int handshakes) { this.tlsWarmup = handshakes; return this; }
+        /** Default 0 (no bound); see {@link LoadTestConfig#maxHandshakes()}. */
+        public Builder maxHandshakes(int value) { this.maxHandshakes = value; return this; }
 
         public LoadTestConfig build() {
             Objects.requireNonNull(endpoint, "endpoint is required");
@@ -225,6 +236,9 @@ public final class LoadTestConfig {
             requireNotNegative(errorBackoff, "error backoff");
             if (lsLevels < 0 || putFileSize < 0) {
                 throw new IllegalArgumentException("ls levels and put file size must not be negative");
+            }
+            if (maxHandshakes < 0) {
+                throw new IllegalArgumentException("max handshakes must not be negative: " + maxHandshakes);
             }
             if (tlsWarmup < 0) {
                 throw new IllegalArgumentException("TLS warm-up must not be negative: " + tlsWarmup);

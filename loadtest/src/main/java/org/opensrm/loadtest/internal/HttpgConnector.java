@@ -34,10 +34,13 @@ public final class HttpgConnector {
     private final int timeoutMillis;
     private final SecureRandom random = new SecureRandom();
     private final SSLContext sharedContext;
+    /** Connections being set up at once ({@link LoadTestConfig#maxHandshakes()}); null: no bound. */
+    private final java.util.concurrent.Semaphore slots;
 
     private HttpgConnector(SrmEndpoint endpoint, PemFiles.KeyAndChain credential, TrustManager[] trustManagers,
-                           boolean verifyHostName, boolean resumption, int timeoutMillis)
+                           boolean verifyHostName, boolean resumption, int timeoutMillis, int maxHandshakes)
             throws GeneralSecurityException {
+        this.slots = maxHandshakes > 0 ? new java.util.concurrent.Semaphore(maxHandshakes, true) : null;
         this.endpoint = endpoint;
         this.keyManagers = new KeyManager[] {new ProxyKeyManager(credential)};
         this.trustManagers = trustManagers;
@@ -54,7 +57,8 @@ public final class HttpgConnector {
                 ? new TrustManager[] {new TrustAnythingManager()}
                 : trustManagersFor(PemFiles.readTrustDir(config.caDir().orElseThrow()));
         return new HttpgConnector(config.endpoint(), credential, trust, !config.insecureTrust(),
-                config.tlsResumption(), (int) Math.min(Integer.MAX_VALUE, config.requestTimeout().toMillis()));
+                config.tlsResumption(), (int) Math.min(Integer.MAX_VALUE, config.requestTimeout().toMillis()),
+                config.maxHandshakes());
     }
 
     public SrmEndpoint endpoint() {
@@ -68,6 +72,24 @@ public final class HttpgConnector {
      * @throws ConnectFailure when the connection could not be set up, saying why as the client saw it
      */
     public HttpgConnection open(java.util.function.LongConsumer answers) throws ConnectFailure {
+        if (slots == null) {
+            return setUp(answers);
+        }
+        try {
+            slots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectFailure("interrupted while waiting for a handshake slot", 0,
+                    new java.io.InterruptedIOException("stopped"));
+        }
+        try {
+            return setUp(answers);
+        } finally {
+            slots.release();
+        }
+    }
+
+    private HttpgConnection setUp(java.util.function.LongConsumer answers) throws ConnectFailure {
         HandshakeTrace trace = new HandshakeTrace();
         Socket tcp = new TracedSocket(trace);
         boolean connected = false;
