@@ -21,7 +21,8 @@ public final class CommandLine {
                                     '0' byte once per connection, then HTTP/1.1 SOAP) or https://... (no '0' byte).
                                     Port defaults to 8443, path to /srm/managerv2.
               --op OP               ls     srmLs of each SURL (a directory: numOfLevels 1, full details)
-                                    ping   srmPing (no SURL needed)
+                                    ping   srmPing (no SURL needed); a busy answer (otherInfo error) is
+                                           not OK
                                     put    srmPrepareToPut of a new file under the SURL, srmStatusOfPutRequest
                                            while queued/in progress, then srmPutDone, with no transfer; the cycle
                                            is OK when PutDone gets any well-formed SRM answer (with no data
@@ -50,6 +51,12 @@ public final class CommandLine {
               --connect-first TIME  keepalive only: each client opens its connection after its ramp-up delay and
                                     sends nothing until every client holds one (or TIME has passed); the warm-up
                                     starts then. For many held connections: no handshake waits behind requests
+              --tls-warmup N        make N full handshakes (two at a time, closed at once) before the first level,
+                                    so that the load tester's TLS code is compiled before its clients need it
+                                    (default 0; a cold load tester answers the server's handshakes late)
+              --max-handshakes N    set up at most N connections at once (connect to GSI byte); more clients wait
+                                    for a slot, in order, before they connect (default 0: no bound). One host's
+                                    CPU shared by thousands of handshakes answers each of them late
               --timeout TIME        connect/handshake/response timeout and longest put/get polling (default 60s)
               --error-backoff TIME  a client's pause after a connection error (default 100ms)
               --thread-stack SIZE   stack of each client thread (default 256k)
@@ -67,11 +74,14 @@ public final class CommandLine {
             TIME is a number with unit ms, s, m or h (bare numbers are seconds); SIZE takes k or m.
             results.csv columns: concurrency,op,connection,requests,ok,srm_other,http_errors,conn_errors,rate_per_s,
             p50_ms,p90_ms,p99_ms,max_ms,http_503,malformed,handshakes,clients,seconds,label,surl,clients_connected,
-            clients_answered,all_answered_s,level_connections,level_conn_errors. rate_per_s is OK iterations per
-            second; latencies are over OK iterations (a put or get iteration is the whole cycle). The last five cover
-            the whole level, warm-up included: clients that held a connection, clients that got an OK answer, the
-            seconds from the clients' start to the last client's first OK answer, connections opened (more than the
-            clients when some reconnected) and connection errors.
+            clients_answered,all_answered_s,level_connections,level_conn_errors,client_answer_max_ms,
+            client_stall_max_ms. rate_per_s is OK iterations per second; latencies are over OK iterations (a put or
+            get iteration is the whole cycle). The last seven cover the whole level, warm-up included: clients that
+            held a connection, clients that got an OK answer, the seconds from the clients' start to the last
+            client's first OK answer, connections opened (more than the clients when some reconnected), connection
+            errors, the longest a client took to answer a flight of the server's handshake, and the longest the load
+            tester ran late as a whole (CPU, GC). connect-failures.csv: connections that could not be set up, by
+            why as the client saw it (e.g. closed by the server after the client was late answering its flight).
             Exit status: 0 when every level ran (whatever the servers answered), 1 on a failure, 2 on a usage error.
             """;
 
@@ -147,6 +157,8 @@ public final class CommandLine {
                             case "--error-backoff" -> b.errorBackoff(parseDuration(value));
                             case "--thread-stack" -> b.threadStackBytes(parseSize(value));
                             case "--connect-first" -> b.connectFirst(parseDuration(value));
+                            case "--tls-warmup" -> b.tlsWarmup(Integer.parseInt(value));
+                            case "--max-handshakes" -> b.maxHandshakes(Integer.parseInt(value));
                             case "--expect" -> b.expectedStatus(value);
                             case "--ls-levels" -> b.lsLevels(Integer.parseInt(value));
                             case "--put-size" -> b.putFileSize(Long.parseLong(value));

@@ -36,6 +36,9 @@ public final class LoadTest {
         byte[] id = new byte[3];
         new SecureRandom().nextBytes(id);
         String runId = HexFormat.of().formatHex(id);
+        if (config.tlsWarmup() > 0) {
+            warmTls(connector, config.tlsWarmup());
+        }
         LevelRunner runner = new LevelRunner(config, connector, listener, runId);
         List<LevelResult> results = new ArrayList<>();
         LOG.info("run {}: {} against {} ({} connections), levels {}", runId, config.operation().label(),
@@ -49,5 +52,30 @@ public final class LoadTest {
             }
         }
         return results;
+    }
+
+    /** {@link LoadTestConfig#tlsWarmup()}: full handshakes on two threads, failures counted and logged, not fatal. */
+    private static void warmTls(HttpgConnector connector, int handshakes) throws InterruptedException {
+        java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(handshakes);
+        java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+        long start = System.nanoTime();
+        Runnable work = () -> {
+            while (left.getAndDecrement() > 0) {
+                try {
+                    connector.open().close();
+                } catch (IOException e) {
+                    failed.incrementAndGet();
+                }
+            }
+        };
+        Thread[] threads = {new Thread(work, "srm-tls-warmup-1"), new Thread(work, "srm-tls-warmup-2")};
+        for (Thread t : threads) {
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        LOG.info("TLS warm-up: {} handshakes in {} s, {} failed", handshakes,
+                String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e9), failed.get());
     }
 }

@@ -34,6 +34,8 @@ public final class LoadTestConfig {
     private final long threadStackBytes;
     private final boolean tlsResumption;
     private final Optional<Duration> connectFirst;
+    private final int tlsWarmup;
+    private final int maxHandshakes;
 
     private LoadTestConfig(Builder b) {
         this.endpoint = b.endpoint;
@@ -59,6 +61,8 @@ public final class LoadTestConfig {
         this.threadStackBytes = b.threadStackBytes;
         this.tlsResumption = b.tlsResumption;
         this.connectFirst = Optional.ofNullable(b.connectFirst);
+        this.tlsWarmup = b.tlsWarmup;
+        this.maxHandshakes = b.maxHandshakes;
     }
 
     public static Builder builder() {
@@ -110,6 +114,18 @@ public final class LoadTestConfig {
      * counts from then. Empty (default): clients connect with their first request.
      */
     public Optional<Duration> connectFirst() { return connectFirst; }
+    /**
+     * Full handshakes made (two at a time, each connection closed at once) before the first level, so that the
+     * load tester's own TLS code is compiled before its clients need it: a cold JVM signs and agrees keys many
+     * times slower, and its clients then answer the server's handshakes late. 0 (default): none.
+     */
+    public int tlsWarmup() { return tlsWarmup; }
+    /**
+     * Most connections the load tester sets up at once (TCP connect to GSI byte); more clients wait for a slot, in
+     * arrival order, before they connect. Thousands of handshakes in progress on one host share its CPU and each
+     * answers the server late; real clients each have their own. 0 (default): no bound.
+     */
+    public int maxHandshakes() { return maxHandshakes; }
 
     /** Validating builder; see each setter for its default. */
     public static final class Builder {
@@ -136,6 +152,8 @@ public final class LoadTestConfig {
         private long threadStackBytes = 256 * 1024;
         private boolean tlsResumption;
         private Duration connectFirst;
+        private int tlsWarmup;
+        private int maxHandshakes;
 
         private Builder() {
         }
@@ -186,6 +204,10 @@ public final class LoadTestConfig {
         public Builder tlsResumption(boolean value) { this.tlsResumption = value; return this; }
         /** Default none (off); see {@link LoadTestConfig#connectFirst()}. */
         public Builder connectFirst(Duration longestWait) { this.connectFirst = longestWait; return this; }
+        /** Default 0 (none); see {@link LoadTestConfig#tlsWarmup()}. */
+        public Builder tlsWarmup(int handshakes) { this.tlsWarmup = handshakes; return this; }
+        /** Default 0 (no bound); see {@link LoadTestConfig#maxHandshakes()}. */
+        public Builder maxHandshakes(int value) { this.maxHandshakes = value; return this; }
 
         public LoadTestConfig build() {
             Objects.requireNonNull(endpoint, "endpoint is required");
@@ -214,6 +236,12 @@ public final class LoadTestConfig {
             requireNotNegative(errorBackoff, "error backoff");
             if (lsLevels < 0 || putFileSize < 0) {
                 throw new IllegalArgumentException("ls levels and put file size must not be negative");
+            }
+            if (maxHandshakes < 0) {
+                throw new IllegalArgumentException("max handshakes must not be negative: " + maxHandshakes);
+            }
+            if (tlsWarmup < 0) {
+                throw new IllegalArgumentException("TLS warm-up must not be negative: " + tlsWarmup);
             }
             if (connectFirst != null) {
                 requirePositive(connectFirst, "connect-first wait");

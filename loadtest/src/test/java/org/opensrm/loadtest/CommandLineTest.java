@@ -49,6 +49,12 @@ class CommandLineTest {
         assertEquals("d10", c.targets().get(1).label());
         assertEquals(ConnectionMode.KEEPALIVE, c.connectionMode());
         assertTrue(c.connectFirst().isEmpty());
+        assertEquals(0, c.tlsWarmup());
+        assertEquals(0, c.maxHandshakes());
+        LoadTestConfig storm = cli.parse(new String[] {"--endpoint", "httpg://h/", "--op", "ping",
+            "--tls-warmup", "2000", "--max-handshakes", "32"}).orElseThrow();
+        assertEquals(2000, storm.tlsWarmup());
+        assertEquals(32, storm.maxHandshakes());
         assertEquals(Duration.ofMinutes(5), cli.parse(new String[] {"--endpoint", "httpg://h/", "--op", "ping",
             "--connect-first", "5m"}).orElseThrow().connectFirst().orElseThrow());
     }
@@ -63,6 +69,10 @@ class CommandLineTest {
                 () -> cli.parse(new String[] {"--endpoint", "httpg://h/", "--op", "ls", "--surl", "gsiftp://h/"}));
         assertThrows(CommandLine.UsageException.class, () -> cli.parse(new String[] {"--endpoint", "httpg://h/",
             "--op", "ping", "--connection", "new", "--connect-first", "1m"}));
+        assertThrows(CommandLine.UsageException.class, () -> cli.parse(new String[] {"--endpoint", "httpg://h/",
+            "--op", "ping", "--max-handshakes", "-1"}));
+        assertThrows(CommandLine.UsageException.class, () -> cli.parse(new String[] {"--endpoint", "httpg://h/",
+            "--op", "ping", "--tls-warmup", "-5"}));
         assertTrue(cli.parse(new String[] {"-h"}).isEmpty());
     }
 }

@@ -52,7 +52,7 @@ class ReportFilesTest {
         assertEquals(5, csv.size(), "header + 2 SURLs x 2 levels");
         for (String row : csv.subList(1, csv.size())) {
             String[] fields = row.split(",");
-            assertEquals(25, fields.length, row);
+            assertEquals(27, fields.length, row);
             assertEquals("ls", fields[1]);
             assertEquals("keepalive", fields[2]);
             int clients = Integer.parseInt(fields[16]);

@@ -1,5 +1,9 @@
 package org.opensrm.loadtest.internal;
 
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -13,6 +17,8 @@ final class ClientTally {
     private final AtomicLongArray answeredAt;
     private final LongAdder opened = new LongAdder();
     private final LongAdder connErrors = new LongAdder();
+    private final ConcurrentHashMap<String, LongAdder> connectFailures = new ConcurrentHashMap<>();
+    private final AtomicLong longestAnswer = new AtomicLong();
     private volatile long beganAt;
 
     ClientTally(int clients) {
@@ -24,7 +30,9 @@ final class ClientTally {
         beganAt = System.nanoTime();
     }
 
-    void connected(int client) {
+    /** @param longestAnswerNanos the longest the client took to answer one of the server's handshake flights */
+    void connected(int client, long longestAnswerNanos) {
+        longestAnswer.accumulateAndGet(longestAnswerNanos, Math::max);
         opened.increment();
         connectedAt.compareAndSet(client, 0, sinceBegin());
     }
@@ -32,6 +40,24 @@ final class ClientTally {
     /** A connect, handshake or exchange that failed on the connection. */
     void connectionError() {
         connErrors.increment();
+    }
+
+    /** A connection could not be set up, for {@code reason} as the client saw it ({@link ConnectFailure}). */
+    void connectFailed(ConnectFailure failure) {
+        longestAnswer.accumulateAndGet(failure.longestAnswerNanos(), Math::max);
+        connectFailures.computeIfAbsent(failure.reason(), r -> new LongAdder()).increment();
+    }
+
+    /** Connections that could not be set up over the level, by reason. */
+    Map<String, Long> connectFailures() {
+        Map<String, Long> copy = new TreeMap<>();
+        connectFailures.forEach((reason, n) -> copy.put(reason, n.sum()));
+        return copy;
+    }
+
+    /** The longest any client took to answer a flight of the server's handshakes over the level, in nanoseconds. */
+    long longestAnswerNanos() {
+        return longestAnswer.get();
     }
 
     /** Connections opened by all clients over the level: more than the clients when some had to reconnect. */

@@ -78,7 +78,8 @@ final class ClientWorker implements Runnable {
             } catch (IOException | RuntimeException e) {
                 state.tally().connectionError();
                 state.window().record(index, new Outcome(OutcomeKind.CONN_ERROR, "connect "
-                        + e.getClass().getSimpleName(), 0), System.nanoTime() - start);
+                        + (e instanceof ConnectFailure && e.getCause() != null ? e.getCause() : e).getClass()
+                        .getSimpleName(), 0), System.nanoTime() - start);
                 if (errorBackoffMillis > 0) {
                     Thread.sleep(errorBackoffMillis);
                 }

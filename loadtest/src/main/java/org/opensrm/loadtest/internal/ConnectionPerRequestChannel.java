@@ -15,9 +15,16 @@ public final class ConnectionPerRequestChannel implements SoapChannel {
 
     @Override
     public HttpResponse call(SoapCall call) throws IOException {
-        HttpgConnection current = connector.open();
+        long[] answer = new long[1];
+        HttpgConnection current;
+        try {
+            current = connector.open(nanos -> answer[0] = nanos);
+        } catch (ConnectFailure e) {
+            listener.connectFailed(e);
+            throw e;
+        }
         connection = current;
-        listener.connectionOpened();
+        listener.connectionOpened(answer[0]);
         try {
             return current.post(call, false);
         } finally {

@@ -34,10 +34,13 @@ public final class HttpgConnector {
     private final int timeoutMillis;
     private final SecureRandom random = new SecureRandom();
     private final SSLContext sharedContext;
+    /** Connections being set up at once ({@link LoadTestConfig#maxHandshakes()}); null: no bound. */
+    private final java.util.concurrent.Semaphore slots;
 
     private HttpgConnector(SrmEndpoint endpoint, PemFiles.KeyAndChain credential, TrustManager[] trustManagers,
-                           boolean verifyHostName, boolean resumption, int timeoutMillis)
+                           boolean verifyHostName, boolean resumption, int timeoutMillis, int maxHandshakes)
             throws GeneralSecurityException {
+        this.slots = maxHandshakes > 0 ? new java.util.concurrent.Semaphore(maxHandshakes, true) : null;
         this.endpoint = endpoint;
         this.keyManagers = new KeyManager[] {new ProxyKeyManager(credential)};
         this.trustManagers = trustManagers;
@@ -54,20 +57,48 @@ public final class HttpgConnector {
                 ? new TrustManager[] {new TrustAnythingManager()}
                 : trustManagersFor(PemFiles.readTrustDir(config.caDir().orElseThrow()));
         return new HttpgConnector(config.endpoint(), credential, trust, !config.insecureTrust(),
-                config.tlsResumption(), (int) Math.min(Integer.MAX_VALUE, config.requestTimeout().toMillis()));
+                config.tlsResumption(), (int) Math.min(Integer.MAX_VALUE, config.requestTimeout().toMillis()),
+                config.maxHandshakes());
     }
 
     public SrmEndpoint endpoint() {
         return endpoint;
     }
 
-    /** A connected, authenticated connection ready for HTTP requests. */
-    public HttpgConnection open() throws IOException {
-        Socket tcp = new Socket();
+    /**
+     * A connected, authenticated connection ready for HTTP requests.
+     *
+     * @param answers told how long the client took to answer the server's flights (the longest), on success
+     * @throws ConnectFailure when the connection could not be set up, saying why as the client saw it
+     */
+    public HttpgConnection open(java.util.function.LongConsumer answers) throws ConnectFailure {
+        if (slots == null) {
+            return setUp(answers);
+        }
+        try {
+            slots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectFailure("interrupted while waiting for a handshake slot", 0,
+                    new java.io.InterruptedIOException("stopped"));
+        }
+        try {
+            return setUp(answers);
+        } finally {
+            slots.release();
+        }
+    }
+
+    private HttpgConnection setUp(java.util.function.LongConsumer answers) throws ConnectFailure {
+        HandshakeTrace trace = new HandshakeTrace();
+        Socket tcp = new TracedSocket(trace);
+        boolean connected = false;
         try {
             tcp.setTcpNoDelay(true);
             tcp.setSoTimeout(timeoutMillis);
             tcp.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), timeoutMillis);
+            connected = true;
+            trace.connected();
             SSLSocket tls = (SSLSocket) context().getSocketFactory()
                     .createSocket(tcp, endpoint.host(), endpoint.port(), true);
             tls.setUseClientMode(true);
@@ -82,10 +113,28 @@ public final class HttpgConnector {
                 out.write('0');
                 out.flush();
             }
+            answers.accept(trace.longestAnswerNanos());
+            trace.finish();
             return new HttpgConnection(tls, endpoint);
-        } catch (IOException | RuntimeException e) {
-            tcp.close();
+        } catch (IOException e) {
+            closeQuietly(tcp);
+            throw new ConnectFailure(trace.reason(e, connected), trace.longestAnswerNanos(), e);
+        } catch (RuntimeException e) {
+            closeQuietly(tcp);
             throw e;
+        }
+    }
+
+    /** {@link #open(java.util.function.LongConsumer)} without the answer times. */
+    public HttpgConnection open() throws ConnectFailure {
+        return open(nanos -> { });
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // being thrown away
         }
     }
 

@@ -38,9 +38,15 @@ public final class KeepAliveChannel implements SoapChannel {
             if (current != null) {
                 current.close();
             }
-            current = connector.open();
+            long[] answer = new long[1];
+            try {
+                current = connector.open(nanos -> answer[0] = nanos);
+            } catch (ConnectFailure e) {
+                listener.connectFailed(e);
+                throw e;
+            }
             connection = current;
-            listener.connectionOpened();
+            listener.connectionOpened(answer[0]);
         }
         return current;
     }

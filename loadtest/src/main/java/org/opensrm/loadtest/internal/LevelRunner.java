@@ -43,6 +43,7 @@ public final class LevelRunner {
                 client -> newWorker(state, target, concurrency, client));
         Thread starterThread = new Thread(starter, "srm-client-starter");
         starterThread.setDaemon(true);
+        StallMonitor stalls = new StallMonitor();
         try {
             starterThread.start();
             long warmup = config.warmup().toNanos();
@@ -71,10 +72,11 @@ public final class LevelRunner {
             runPhase(state, target, concurrency, starter, false, true, () -> System.nanoTime() - end >= 0);
             state.switchTo(Window.discarding());
             LevelResult result = resultOf(state, target, concurrency, starter.started(),
-                    (System.nanoTime() - start) / 1e9, measured);
+                    (System.nanoTime() - start) / 1e9, measured, stalls.longestNanos());
             listener.levelFinished(result);
             return result;
         } finally {
+            stalls.close();
             state.switchTo(Window.discarding());
             state.stop();
             starterThread.join();
@@ -83,9 +85,17 @@ public final class LevelRunner {
     }
 
     private ClientWorker newWorker(LevelState state, TargetSurl target, int concurrency, int client) {
-        ConnectionListener onConnect = () -> {
-            state.window().connectionOpened();
-            state.tally().connected(client);
+        ConnectionListener onConnect = new ConnectionListener() {
+            @Override
+            public void connectionOpened(long longestAnswerNanos) {
+                state.window().connectionOpened();
+                state.tally().connected(client, longestAnswerNanos);
+            }
+
+            @Override
+            public void connectFailed(ConnectFailure failure) {
+                state.tally().connectFailed(failure);
+            }
         };
         SoapChannel channel = config.connectionMode() == ConnectionMode.KEEPALIVE
                 ? new KeepAliveChannel(connector, onConnect)
@@ -124,7 +134,8 @@ public final class LevelRunner {
         }
     }
 
-    private LevelResult resultOf(LevelState state, TargetSurl target, int concurrency, int clients, double seconds, Window w) {
+    private LevelResult resultOf(LevelState state, TargetSurl target, int concurrency, int clients, double seconds,
+                                 Window w, long stallNanos) {
         Percentiles latencies = w.okLatencies();
         ClientTally tally = state.tally();
         return new LevelResult(config.operation(), target, config.connectionMode(), concurrency, clients, seconds,
@@ -132,7 +143,7 @@ public final class LevelRunner {
                 w.http503(), w.count(OutcomeKind.CONN_ERROR), w.count(OutcomeKind.MALFORMED), w.handshakes(),
                 latencies.millis(50), latencies.millis(90), latencies.millis(99), latencies.maxMillis(),
                 w.details(), tally.connected(), tally.answered(), tally.lastFirstAnswerSeconds(), tally.opened(),
-                tally.connectionErrors());
+                tally.connectionErrors(), tally.connectFailures(), tally.longestAnswerNanos() / 1e6, stallNanos / 1e6);
     }
 
     /**

@@ -26,8 +26,9 @@ public final class SrmExchange {
         try {
             response = channel.call(call);
         } catch (IOException | RuntimeException e) {
+            Throwable what = e instanceof ConnectFailure && e.getCause() != null ? e.getCause() : e;
             return new Result(null, new Outcome(OutcomeKind.CONN_ERROR,
-                    call.operation() + " " + e.getClass().getSimpleName(), 0));
+                    call.operation() + " " + what.getClass().getSimpleName(), 0));
         }
         if (response.status() != 200) {
             return new Result(null, new Outcome(OutcomeKind.HTTP_ERROR,

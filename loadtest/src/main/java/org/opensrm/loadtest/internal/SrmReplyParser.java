@@ -45,6 +45,7 @@ public final class SrmReplyParser {
             String fileStatus = null;
             String version = null;
             boolean fault = false;
+            boolean errorKey = false;
             while (xml.hasNext()) {
                 int event = xml.next();
                 if (event == XMLStreamConstants.END_ELEMENT) {
@@ -78,6 +79,15 @@ public final class SrmReplyParser {
                     depth--;
                 } else if (name.equals("versionInfo") && parent.endsWith("Response") && version == null) {
                     version = text(xml);
+                    depth--;
+                } else if (name.equals("key") && parent.equals("extraInfoArray") && grandParent.equals("otherInfo")) {
+                    errorKey = "error".equals(text(xml)); // srmPing tells a failure here: key error, "CODE: why"
+                    depth--;
+                } else if (name.equals("value") && parent.equals("extraInfoArray") && errorKey && requestStatus == null) {
+                    String value = String.valueOf(text(xml));
+                    int colon = value.indexOf(':');
+                    requestStatus = (colon < 0 ? value : value.substring(0, colon)).trim();
+                    errorKey = false;
                     depth--;
                 } else if (name.equals("statusCode") && parent.equals("status") && fileStatus == null) {
                     fileStatus = text(xml);

@@ -66,4 +66,17 @@ class SrmReplyParserTest {
         assertEquals("v2.2", parse("<ns1:srmPingResponse><srmPingResponse><versionInfo>v2.2</versionInfo>"
                 + "</srmPingResponse></ns1:srmPingResponse>", false).versionInfo());
     }
+
+    @Test
+    void aBusyPingIsAFailureThoughItHasAVersion() {
+        SrmReply busy = parse("<ns1:srmPingResponse><srmPingResponse><versionInfo>v2.2</versionInfo><otherInfo>"
+                + "<extraInfoArray><key>error</key><value>SRM_INTERNAL_ERROR: the server is busy: retry later</value>"
+                + "</extraInfoArray></otherInfo></srmPingResponse></ns1:srmPingResponse>", false);
+        assertEquals("v2.2", busy.versionInfo());
+        assertEquals("SRM_INTERNAL_ERROR", busy.requestStatus());
+        SrmReply info = parse("<ns1:srmPingResponse><srmPingResponse><versionInfo>v2.2</versionInfo><otherInfo>"
+                + "<extraInfoArray><key>backend_type</key><value>OpenSRM</value></extraInfoArray></otherInfo>"
+                + "</srmPingResponse></ns1:srmPingResponse>", false);
+        assertNull(info.requestStatus());
+    }
 }

@@ -10,12 +10,14 @@ import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * A network end point that tells the {@link HandshakeClock} of its connection, while it has one, whose turn it
- * is: the peer's from the moment the server asks to be told of more bytes ({@link #needsFillInterest}), the
- * server's from the moment the selector sees them ({@link #onSelected} with the key readable) until it asks
- * again. The time a readable connection then waits for a pool thread, behind the requests of connections that are
- * already clients, is thus not charged to it. In the server's turns (and from the accept to its first wait for
- * the peer) the connection is also counted in the {@link HandshakeGate}. Once the connection has sent its first
- * request head the clock is detached and both calls cost two volatile reads.
+ * is: the peer's from the moment the selector watches the connection for more bytes ({@link #updateKey} with read
+ * interest registered, not when the server asks for them: a selector behind on its work must not charge the peer
+ * for it), the server's from the moment the selector's {@code select()} reported them ({@link #onSelected} with
+ * the key readable; {@link WatchedSelector#lastReturn}) until it watches again. The time a readable connection
+ * then waits for the selector to get to it and for a pool thread, behind the requests of connections that are
+ * already clients, is thus not charged to it. From its accept until the server first asks for the peer's bytes,
+ * and in every server's turn, the connection is also counted in the {@link HandshakeGate}. Once the connection has
+ * sent its first request head the clock is detached and these calls cost a volatile read or two.
  */
 final class ClockedEndPoint extends SocketChannelEndPoint {
     private final HandshakeGate gate;
@@ -23,6 +25,7 @@ final class ClockedEndPoint extends SocketChannelEndPoint {
     private final AtomicBoolean owed = new AtomicBoolean(true);
     private volatile HandshakeClock clock;
     private volatile SelectionKey key;
+    private final WatchedSelector watched;
 
     /** @param gate where the connection, counted at its accept, is owed work until the server first waits for it */
     ClockedEndPoint(SocketChannel channel, ManagedSelector selector, SelectionKey key, Scheduler scheduler,
@@ -30,6 +33,7 @@ final class ClockedEndPoint extends SocketChannelEndPoint {
         super(channel, selector, key, scheduler);
         this.key = key;
         this.gate = gate;
+        this.watched = selector instanceof WatchedSelector w ? w : null;
     }
 
     void attach(HandshakeClock value) {
@@ -45,7 +49,7 @@ final class ClockedEndPoint extends SocketChannelEndPoint {
     @Override
     protected void needsFillInterest() {
         HandshakeClock c = clock;
-        if (c != null) {
+        if (c != null && watched == null) { // no selector to tell when it watches: from now on
             c.peerTurn(System.nanoTime());
         }
         settle();
@@ -53,10 +57,19 @@ final class ClockedEndPoint extends SocketChannelEndPoint {
     }
 
     @Override
+    public void updateKey() {
+        super.updateKey();
+        HandshakeClock c = clock;
+        if (c != null && watched != null && readInterest()) {
+            c.peerTurn(System.nanoTime());
+        }
+    }
+
+    @Override
     public Runnable onSelected() {
         HandshakeClock c = clock;
         if (c != null && readable()) {
-            c.serverTurn(System.nanoTime());
+            c.serverTurn(watched == null ? System.nanoTime() : watched.lastReturn());
             if (owed.compareAndSet(false, true)) {
                 gate.take();
             }
@@ -84,6 +97,14 @@ final class ClockedEndPoint extends SocketChannelEndPoint {
     public void replaceKey(SelectionKey newKey) {
         key = newKey;
         super.replaceKey(newKey);
+    }
+
+    private boolean readInterest() {
+        try {
+            return (key.interestOps() & SelectionKey.OP_READ) != 0;
+        } catch (java.nio.channels.CancelledKeyException e) {
+            return false;
+        }
     }
 
     private boolean readable() {
