@@ -68,7 +68,7 @@ public final class ConfigKeys {
             new ConfigKey("srm.store.postgresql.password.file", "",
                     "File whose first line is the role's password; it must not be readable by every user (chmod 600). Empty: no password (peer or trust authentication)."),
             new ConfigKey("srm.store.postgresql.pool.size", "24",
-                    "Database connections kept open by this frontend. The default serves 16 concurrent clients together with the engine's workers (srm.scheduler.inprogress.*) and the reaper without queueing for a connection (benchmarks/run-full-cycles, 16 clients: 31 cycles/s with 8 connections, 113 with 24; docs/performance.md). Every frontend keeps this many open: frontends x pool.size must stay below PostgreSQL's max_connections (100 by default). Any size from 1 works."),
+                    "Database connections kept open by this frontend. The default serves 16 concurrent clients together with the engine's workers (srm.scheduler.inprogress.*) and the reaper without queueing for a connection (benchmarks/run-full-cycles, 16 clients: 31 cycles/s with 8 connections, 113 with 24; docs/performance.md). Every frontend keeps two pools of this size open (requests, space reservations): frontends x 2 x pool.size must fit in PostgreSQL's max_connections (100 by default; docs/operating.md section 13, Connections). Any size from 1 works."),
             new ConfigKey("srm.store.postgresql.connect.timeout", "2s",
                     "Longest a call waits for a database connection; past it the call is answered SRM_INTERNAL_ERROR (at least 250ms)."),
             new ConfigKey("srm.store.postgresql.query.timeout", "10s",
