@@ -47,57 +47,63 @@ public final class GatewayCycleCost {
         int measured = args.length > 1 ? Integer.parseInt(args[1]) : 30_000;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-gwcycle-");
-        Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
-        TestGrid grid = TestGrid.create(base.resolve("grid"));
-        GridUser user = grid.user("Cycle User");
-        Path cert = base.resolve("hostcert.pem");
-        Path key = base.resolve("hostkey.pem");
-        grid.hostCredential().writeCertAndKey(cert, key);
-        Path root = Files.createDirectory(base.resolve("root"));
-        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path dir = Files.createDirectory(root.resolve("cycles"));
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.write(dir.resolve("get.bin"), new byte[1024]);
-        Path gridmap = base.resolve("grid-mapfile");
-        Files.writeString(gridmap, "\"" + user.dn() + "\" srmuser1\n");
-        try (ServerSocket door = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            Thread banner = new Thread(() -> answerProbes(door), "harness-door");
-            banner.setDaemon(true);
-            banner.start();
-            Map<String, String> config = new HashMap<>();
-            config.put("srm.host", "127.0.0.1");
-            config.put("srm.port", "0");
-            config.put("srm.hostcert", cert.toString());
-            config.put("srm.hostkey", key.toString());
-            config.put("srm.cadir", grid.trustDir().toString());
-            config.put("srm.gridmap", gridmap.toString());
-            config.put("srm.token.key", "gateway-cycle-cost-token-key-0123456789");
-            config.put("srm.state.dir", Files.createDirectory(base.resolve("state")).toString());
-            config.put("backend.root", root.toString());
-            config.put("gridftp.nodes", "gsiftp://127.0.0.1:" + door.getLocalPort());
-            SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(config)));
-            server.start();
-            try (HttpgSoapClient.Connection c = new HttpgSoapClient(user.proxyFile(), grid.trustDir())
-                    .keepAlive("127.0.0.1", server.port())) {
-                cycles(c, warmup);
-                com.sun.management.ThreadMXBean threads =
-                        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-                long self = Thread.currentThread().getId();
-                System.err.println("| round | cycles | server CPU µs a cycle | server bytes a cycle"
-                        + " | client CPU µs a cycle |");
-                System.err.println("|---|---:|---:|---:|---:|");
-                for (int r = 1; r <= rounds; r++) {
-                    long[] before = totals(threads, self);
-                    long clientCpu = threads.getCurrentThreadCpuTime();
-                    cycles(c, measured);
-                    long[] after = totals(threads, self);
-                    double client = (threads.getCurrentThreadCpuTime() - clientCpu) / 1000.0 / measured;
-                    System.err.printf("| %d | %d | %.1f | %.0f | %.1f |%n", r, measured,
-                            (after[0] - before[0]) / 1000.0 / measured, (after[1] - before[1]) / (double) measured,
-                            client);
+        try {
+            Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
+            TestGrid grid = TestGrid.create(base.resolve("grid"));
+            GridUser user = grid.user("Cycle User");
+            Path cert = base.resolve("hostcert.pem");
+            Path key = base.resolve("hostkey.pem");
+            grid.hostCredential().writeCertAndKey(cert, key);
+            Path root = Files.createDirectory(base.resolve("root"));
+            Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path dir = Files.createDirectory(root.resolve("cycles"));
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.write(dir.resolve("get.bin"), new byte[1024]);
+            Path gridmap = base.resolve("grid-mapfile");
+            Files.writeString(gridmap, "\"" + user.dn() + "\" srmuser1\n");
+            try (ServerSocket door = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+                Thread banner = new Thread(() -> answerProbes(door), "harness-door");
+                banner.setDaemon(true);
+                banner.start();
+                Map<String, String> config = new HashMap<>();
+                config.put("srm.host", "127.0.0.1");
+                config.put("srm.port", "0");
+                config.put("srm.hostcert", cert.toString());
+                config.put("srm.hostkey", key.toString());
+                config.put("srm.cadir", grid.trustDir().toString());
+                config.put("srm.gridmap", gridmap.toString());
+                config.put("srm.token.key", "gateway-cycle-cost-token-key-0123456789");
+                config.put("srm.state.dir", Files.createDirectory(base.resolve("state")).toString());
+                config.put("backend.root", root.toString());
+                config.put("gridftp.nodes", "gsiftp://127.0.0.1:" + door.getLocalPort());
+                SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(config)));
+                server.start();
+                try (HttpgSoapClient.Connection c = new HttpgSoapClient(user.proxyFile(), grid.trustDir())
+                        .keepAlive("127.0.0.1", server.port())) {
+                    cycles(c, warmup);
+                    com.sun.management.ThreadMXBean threads =
+                            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+                    long self = Thread.currentThread().getId();
+                    System.err.println("| round | cycles | server CPU µs a cycle | server bytes a cycle"
+                            + " | client CPU µs a cycle |");
+                    System.err.println("|---|---:|---:|---:|---:|");
+                    for (int r = 1; r <= rounds; r++) {
+                        long[] before = totals(threads, self);
+                        long clientCpu = threads.getCurrentThreadCpuTime();
+                        cycles(c, measured);
+                        long[] after = totals(threads, self);
+                        double client = (threads.getCurrentThreadCpuTime() - clientCpu) / 1000.0 / measured;
+                        System.err.printf("| %d | %d | %.1f | %.0f | %.1f |%n", r, measured,
+                                (after[0] - before[0]) / 1000.0 / measured, (after[1] - before[1]) / (double) measured,
+                                client);
+                    }
+                } finally {
+                    server.close();
                 }
-            } finally {
-                server.close();
+            }
+        } finally {
+            try (java.util.stream.Stream<Path> paths = Files.walk(base)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
     }
