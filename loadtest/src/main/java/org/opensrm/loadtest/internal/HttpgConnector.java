@@ -1,60 +1,38 @@
 package org.opensrm.loadtest.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.SecureRandom;
-import java.security.cert.X509Certificate;
-import java.util.List;
 
-import javax.net.ssl.KeyManager;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
-
+import org.opensrm.client.HttpgClient;
 import org.opensrm.loadtest.LoadTestConfig;
 import org.opensrm.loadtest.SrmEndpoint;
 
 /**
- * Opens GSI "httpg" connections: TCP connect, TLS handshake presenting the proxy chain as client certificate,
- * then the single {@code '0'} byte (no delegation) when the endpoint is {@code httpg://}. Thread-safe; shared by
- * all clients of a run.
+ * Opens the run's connections to its endpoint with the client module's {@link HttpgClient}: TCP connect, TLS
+ * handshake presenting the proxy chain as client certificate, then the single {@code '0'} byte (no delegation)
+ * when the endpoint is {@code httpg://}. Thread-safe; shared by all clients of a run.
  */
 public final class HttpgConnector {
     private final SrmEndpoint endpoint;
-    private final KeyManager[] keyManagers;
-    private final TrustManager[] trustManagers;
-    private final boolean verifyHostName;
-    private final boolean resumption;
-    private final int timeoutMillis;
-    private final SecureRandom random = new SecureRandom();
-    private final SSLContext sharedContext;
+    private final HttpgClient client;
 
-    private HttpgConnector(SrmEndpoint endpoint, PemFiles.KeyAndChain credential, TrustManager[] trustManagers,
-                           boolean verifyHostName, boolean resumption, int timeoutMillis)
-            throws GeneralSecurityException {
+    private HttpgConnector(SrmEndpoint endpoint, HttpgClient client) {
         this.endpoint = endpoint;
-        this.keyManagers = new KeyManager[] {new ProxyKeyManager(credential)};
-        this.trustManagers = trustManagers;
-        this.verifyHostName = verifyHostName;
-        this.resumption = resumption;
-        this.timeoutMillis = timeoutMillis;
-        this.sharedContext = newContext();
+        this.client = client;
     }
 
-    /** Reads the proxy file and CA directory named by the configuration. */
-    public static HttpgConnector fromConfig(LoadTestConfig config) throws IOException, GeneralSecurityException {
-        PemFiles.KeyAndChain credential = PemFiles.readProxyFile(config.proxyFile());
-        TrustManager[] trust = config.insecureTrust()
-                ? new TrustManager[] {new TrustAnythingManager()}
-                : trustManagersFor(PemFiles.readTrustDir(config.caDir().orElseThrow()));
-        return new HttpgConnector(config.endpoint(), credential, trust, !config.insecureTrust(),
-                config.tlsResumption(), (int) Math.min(Integer.MAX_VALUE, config.requestTimeout().toMillis()));
+    /** Reads the proxy file and CA directory named by the configuration, once. */
+    public static HttpgConnector fromConfig(LoadTestConfig config) throws IOException {
+        HttpgClient trusting = config.insecureTrust() ? HttpgClient.trustingAnyServer(null)
+                : HttpgClient.trusting(config.caDir().orElseThrow()).verifyingHostName(true);
+        HttpgClient client = trusting.withProxyFileRead(config.proxyFile())
+                .withTimeoutMillis((int) Math.min(Integer.MAX_VALUE, config.requestTimeout().toMillis()));
+        if (!config.endpoint().gsiByte()) {
+            client = client.noGsiByte();
+        }
+        if (config.tlsResumption()) {
+            client = client.resumingSessions();
+        }
+        return new HttpgConnector(config.endpoint(), client);
     }
 
     public SrmEndpoint endpoint() {
@@ -62,63 +40,7 @@ public final class HttpgConnector {
     }
 
     /** A connected, authenticated connection ready for HTTP requests. */
-    public HttpgConnection open() throws IOException {
-        Socket tcp = new Socket();
-        try {
-            tcp.setTcpNoDelay(true);
-            tcp.setSoTimeout(timeoutMillis);
-            tcp.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), timeoutMillis);
-            SSLSocket tls = (SSLSocket) context().getSocketFactory()
-                    .createSocket(tcp, endpoint.host(), endpoint.port(), true);
-            tls.setUseClientMode(true);
-            if (verifyHostName) {
-                SSLParameters parameters = tls.getSSLParameters();
-                parameters.setEndpointIdentificationAlgorithm("HTTPS");
-                tls.setSSLParameters(parameters);
-            }
-            tls.startHandshake();
-            OutputStream out = tls.getOutputStream();
-            if (endpoint.gsiByte()) {
-                out.write('0');
-                out.flush();
-            }
-            return new HttpgConnection(tls, endpoint);
-        } catch (IOException | RuntimeException e) {
-            tcp.close();
-            throw e;
-        }
-    }
-
-    /** Without resumption every connection gets a fresh context, hence an empty session cache: a full handshake. */
-    private SSLContext context() throws IOException {
-        if (resumption) {
-            return sharedContext;
-        }
-        try {
-            return newContext();
-        } catch (GeneralSecurityException e) {
-            throw new IOException("cannot create TLS context: " + e.getMessage(), e);
-        }
-    }
-
-    private SSLContext newContext() throws GeneralSecurityException {
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(keyManagers, trustManagers, random);
-        return context;
-    }
-
-    private static TrustManager[] trustManagersFor(List<X509Certificate> anchors) throws GeneralSecurityException {
-        try {
-            KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
-            store.load(null, null);
-            for (int i = 0; i < anchors.size(); i++) {
-                store.setCertificateEntry("ca" + i, anchors.get(i));
-            }
-            TrustManagerFactory factory = TrustManagerFactory.getInstance("PKIX");
-            factory.init(store);
-            return factory.getTrustManagers();
-        } catch (IOException e) {
-            throw new GeneralSecurityException(e);
-        }
+    public SoapConnection open() throws IOException {
+        return new SoapConnection(client.keepAlive(endpoint.host(), endpoint.port()), endpoint);
     }
 }

@@ -3,12 +3,12 @@ package org.opensrm.core.copy;
 import java.util.Locale;
 
 /** Adler-32 values as storage elements spell them: hex, with or without leading zeros, any case. */
-final class Adler32s {
+public final class Adler32s {
     private Adler32s() {
     }
 
     /** @throws IllegalArgumentException when {@code hex} is not an adler32 value */
-    static long parse(String hex) {
+    public static long parse(String hex) {
         String h = hex.strip();
         if (h.isEmpty() || h.length() > 8) {
             throw new IllegalArgumentException("not an adler32 value: '" + hex + "'");
@@ -21,7 +21,7 @@ final class Adler32s {
     }
 
     /** Eight lower-case hex digits. */
-    static String format(long value) {
+    public static String format(long value) {
         return String.format(Locale.ROOT, "%08x", value);
     }
 }

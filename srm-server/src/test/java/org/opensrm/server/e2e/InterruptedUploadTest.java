@@ -20,10 +20,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
 
@@ -74,7 +74,7 @@ class InterruptedUploadTest {
         assertTrue(site.server().janitor().expiryOf(journaled(k)).isPresent(), "the put is pending");
 
         SrmSoap soap = new SrmSoap(site, site.alice());
-        HttpgSoapClient.Response abort = soap.abortRequest(k.token);
+        HttpgResponse abort = soap.abortRequest(k.token);
         assertEquals("SRM_SUCCESS", abort.text("srmAbortRequestResponse/returnStatus/statusCode"), abort.toString());
         assertTrue(Files.isDirectory(k.upload), "the partial data is replaced by a tombstone: " + describe(k.upload));
         try (Stream<Path> inside = Files.list(k.upload)) {
@@ -82,9 +82,9 @@ class InterruptedUploadTest {
         }
         assertFalse(Files.exists(site.onDisk("/alice/aborted-dir/killed-then-aborted.bin")));
         assertEquals(List.of(), listed("/alice/aborted-dir"), "nothing of the aborted upload is in its directory");
-        HttpgSoapClient.Response rmdir = soap.rmdir(site.surl("/alice/aborted-dir"));
+        HttpgResponse rmdir = soap.rmdir(site.surl("/alice/aborted-dir"));
         assertEquals("SRM_SUCCESS", rmdir.text("srmRmdirResponse/returnStatus/statusCode"), rmdir.toString());
-        HttpgSoapClient.Response status = soap.statusOfPutRequest(k.token);
+        HttpgResponse status = soap.statusOfPutRequest(k.token);
         assertEquals("SRM_ABORTED",
                 status.text("srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/status/statusCode"),
                 status.toString());
@@ -107,7 +107,7 @@ class InterruptedUploadTest {
         site.server().janitor().sweep(); // (what earlier tests left may have expired by now)
         assertTrue(Files.exists(k.upload), "partial upload kept while the put may still finish");
         assertEquals(List.of(), listed("/alice/expired-dir"), "the killed upload is not listed");
-        HttpgSoapClient.Response rmdir = new SrmSoap(site, site.alice()).rmdir(site.surl("/alice/expired-dir"));
+        HttpgResponse rmdir = new SrmSoap(site, site.alice()).rmdir(site.surl("/alice/expired-dir"));
         if (System.nanoTime() - k.prepared < PUT_LIFETIME.minusSeconds(5).toNanos()) { // its put surely open
             assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir.text("srmRmdirResponse/returnStatus/statusCode"),
                     "nothing tells the killed upload from one waiting for srmPutDone: its put keeps the directory "
@@ -126,7 +126,7 @@ class InterruptedUploadTest {
         assertFalse(Files.exists(site.onDisk("/alice/expired-dir")));
         assertEquals(List.of(), OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT)));
 
-        HttpgSoapClient.Response late = new SrmSoap(site, site.alice()).statusOfPutRequest(k.token);
+        HttpgResponse late = new SrmSoap(site, site.alice()).statusOfPutRequest(k.token);
         assertTrue(!"SRM_SUCCESS".equals(late.text("srmStatusOfPutRequestResponse/returnStatus/statusCode")),
                 "an expired put is not reported done: " + late);
     }
@@ -144,7 +144,7 @@ class InterruptedUploadTest {
         ClientRun refused = alice.gfal("gfal-copy", "file://" + source, surl);
         assertFalse(refused.ok(), "the stale put holds the target: " + refused.describe());
         assertTrue(refused.output().contains("SRM_FILE_BUSY"), refused.describe());
-        HttpgSoapClient.Response rm = new SrmSoap(site, site.alice()).call("srmRm",
+        HttpgResponse rm = new SrmSoap(site, site.alice()).call("srmRm",
                 "<srmRmRequest><arrayOfSURLs><urlArray>" + SrmSoap.xml(surl) + "</urlArray></arrayOfSURLs>"
                         + "</srmRmRequest>");
         assertEquals("SRM_SUCCESS", rm.text("srmRmResponse/returnStatus/statusCode"), rm.toString());
@@ -178,7 +178,7 @@ class InterruptedUploadTest {
                 site.surl("/alice/moving/f.bin")))) {
             Path upload = awaitPartialUpload(cp, earlier);
             assertEquals(List.of(), listed("/alice/moving"), "the upload in progress is not listed");
-            HttpgSoapClient.Response mv = soap.mv(site.surl("/alice/moving"), site.surl("/alice/moved"));
+            HttpgResponse mv = soap.mv(site.surl("/alice/moving"), site.surl("/alice/moved"));
             assertEquals("SRM_SUCCESS", mv.text("srmMvResponse/returnStatus/statusCode"), mv.toString());
             long before = Files.size(upload);
             Thread.sleep(500);
@@ -255,7 +255,7 @@ class InterruptedUploadTest {
 
     /** Starts gfal-copy into {@code /alice/<dir>/<name>} (making the directory) and kills it mid-transfer. */
     private Killed killMidTransfer(String dir, String name) throws Exception {
-        HttpgSoapClient.Response made = new SrmSoap(site, site.alice()).mkdir(site.surl("/alice/" + dir));
+        HttpgResponse made = new SrmSoap(site, site.alice()).mkdir(site.surl("/alice/" + dir));
         assertEquals("SRM_SUCCESS", made.text("srmMkdirResponse/returnStatus/statusCode"), made.toString());
         name = dir + "/" + name;
         Path fifo = local.resolve(dir + ".fifo");

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.GridUser;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -30,7 +30,7 @@ final class PutCycle {
     }
 
     /** srmPrepareToPut of {@code surls}; {@code pinSeconds} and {@code totalSeconds} are left out when not positive. */
-    Response prepare(List<String> surls, boolean overwrite, int pinSeconds, int totalSeconds) throws IOException {
+    HttpgResponse prepare(List<String> surls, boolean overwrite, int pinSeconds, int totalSeconds) throws IOException {
         StringBuilder b = new StringBuilder("<srmPrepareToPutRequest><arrayOfFileRequests>");
         surls.forEach(s -> b.append("<requestArray><targetSURL>").append(SrmSoap.xml(s))
                 .append("</targetSURL></requestArray>"));
@@ -51,22 +51,22 @@ final class PutCycle {
     }
 
     /** srmStatusOfPutRequest, polled until no file waits any more (full mode queues; gateway answers at once). */
-    Response awaitServed(String token) throws Exception {
+    HttpgResponse awaitServed(String token) throws Exception {
         return FullModeSites.pollUntilSettled(() -> soap.statusOfPutRequest(token), "srmStatusOfPutRequest");
     }
 
     /** Prepares the put of one SURL and waits for its TURL; fails unless it has space. Returns the token. */
     String prepared(String surl, boolean overwrite, int pinSeconds, int totalSeconds) throws Exception {
-        Response made = prepare(List.of(surl), overwrite, pinSeconds, totalSeconds);
+        HttpgResponse made = prepare(List.of(surl), overwrite, pinSeconds, totalSeconds);
         String token = SpecRequests.requestToken(made, "srmPrepareToPut");
-        Response served = awaitServed(token);
+        HttpgResponse served = awaitServed(token);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(served), served::toString);
         return token;
     }
 
     /** The TURL of the put's file, from a status call. */
     String turl(String token) throws IOException {
-        Response r = soap.statusOfPutRequest(token);
+        HttpgResponse r = soap.statusOfPutRequest(token);
         String turl = r.text("statusArray/transferURL");
         assertTrue(turl != null && turl.startsWith("gsiftp://"), r::toString);
         return turl;
@@ -80,13 +80,13 @@ final class PutCycle {
 
     /** srmPutDone of one SURL; returns the file's status code. */
     String putDone(String token, String surl) throws IOException {
-        Response done = soap.putDone(token, surl);
+        HttpgResponse done = soap.putDone(token, surl);
         return done.text("srmPutDoneResponse/arrayOfFileStatuses/statusArray/status/statusCode");
     }
 
     /** srmRm of one SURL; returns the file's status code. */
     String rm(String surl) throws IOException {
-        Response rm = soap.call("srmRm", "<srmRmRequest>" + SpecRequests.urls(List.of(surl)) + "</srmRmRequest>");
+        HttpgResponse rm = soap.call("srmRm", "<srmRmRequest>" + SpecRequests.urls(List.of(surl)) + "</srmRmRequest>");
         return rm.text("srmRmResponse/arrayOfFileStatuses/statusArray/status/statusCode");
     }
 }

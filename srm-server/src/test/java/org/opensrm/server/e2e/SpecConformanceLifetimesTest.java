@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * SRM v2.2 (OGF GFD.129): lifetimes are reported as granted &mdash; the value asked, capped by the server's
@@ -42,7 +42,7 @@ class SpecConformanceLifetimesTest {
         }
     }
 
-    private static int integer(Response r, String path) {
+    private static int integer(HttpgResponse r, String path) {
         String text = r.text(path);
         assertTrue(text != null, () -> path + " missing: " + r);
         return Integer.parseInt(text);
@@ -52,15 +52,15 @@ class SpecConformanceLifetimesTest {
     @DisplayName("GFD.129 §5.5/§5.6 srmPrepareToPut, srmStatusOfPutRequest: remainingTotalRequestTime and the"
             + " TURL's remainingPinLifetime as granted, capped by the maximum, counting down")
     void putLifetimes() throws Exception {
-        Response asked = srm.put(List.of(site.surl("/alice/life-600")), List.of("gsiftp"), 600);
+        HttpgResponse asked = srm.put(List.of(site.surl("/alice/life-600")), List.of("gsiftp"), 600);
         assertEquals(600, integer(asked, "srmPrepareToPutResponse/remainingTotalRequestTime"));
         assertEquals(600, integer(asked, "statusArray/remainingPinLifetime"));
-        Response capped = srm.put(List.of(site.surl("/alice/life-max")), List.of("gsiftp"), 10 * MAX);
+        HttpgResponse capped = srm.put(List.of(site.surl("/alice/life-max")), List.of("gsiftp"), 10 * MAX);
         assertEquals(MAX, integer(capped, "srmPrepareToPutResponse/remainingTotalRequestTime"));
         assertEquals(MAX, integer(capped, "statusArray/remainingPinLifetime"));
 
         Thread.sleep(2000);
-        Response later = srm.status("Put", asked.text("srmPrepareToPutResponse/requestToken"), List.of());
+        HttpgResponse later = srm.status("Put", asked.text("srmPrepareToPutResponse/requestToken"), List.of());
         int left = integer(later, "srmStatusOfPutRequestResponse/remainingTotalRequestTime");
         assertTrue(left < 600 && left >= 590, "counting down from 600: " + left);
         assertTrue(integer(later, "statusArray/remainingPinLifetime") < 600, later::toString);
@@ -70,12 +70,12 @@ class SpecConformanceLifetimesTest {
     @DisplayName("GFD.129 §5.1/§5.2 srmPrepareToGet, srmStatusOfGetRequest: remainingPinTime as granted, capped"
             + " by the maximum, counting down")
     void getLifetimes() throws Exception {
-        Response asked = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
+        HttpgResponse asked = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
         assertEquals(300, integer(asked, "statusArray/remainingPinTime"));
-        Response capped = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 10 * MAX);
+        HttpgResponse capped = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 10 * MAX);
         assertEquals(MAX, integer(capped, "statusArray/remainingPinTime"));
         Thread.sleep(2000);
-        Response later = srm.status("Get", asked.text("srmPrepareToGetResponse/requestToken"), List.of());
+        HttpgResponse later = srm.status("Get", asked.text("srmPrepareToGetResponse/requestToken"), List.of());
         int left = integer(later, "statusArray/remainingPinTime");
         assertTrue(left < 300 && left >= 290, "counting down from 300: " + left);
     }
@@ -85,19 +85,19 @@ class SpecConformanceLifetimesTest {
             + " lifetimes, so no extension is answered as a success (the next status shows the lifetime unchanged);"
             + " a SURL outside the request is SRM_INVALID_PATH")
     void extendWithARequestToken() throws Exception {
-        Response get = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
+        HttpgResponse get = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
         String token = get.text("srmPrepareToGetResponse/requestToken");
         for (int asked : List.of(100, 10 * MAX)) {
-            Response extend = srm.extend(token, List.of(site.surl("/alice/pinned")), asked);
+            HttpgResponse extend = srm.extend(token, List.of(site.surl("/alice/pinned")), asked);
             assertStatus("SRM_FAILURE", extend, "srmExtendFileLifeTime");
             assertEquals(List.of("SRM_FAILURE"), extend.texts("statusArray/status/statusCode"), extend::toString);
             assertTrue(extend.text("statusArray/status/explanation").contains("cannot change a lifetime"),
                     extend::toString);
         }
-        Response later = srm.status("Get", token, List.of());
+        HttpgResponse later = srm.status("Get", token, List.of());
         int left = integer(later, "statusArray/remainingPinTime");
         assertTrue(left <= 300 && left >= 290, "the pin lifetime is unchanged: " + later);
-        Response outside = srm.extend(token, List.of(site.surl("/alice/other")), 100);
+        HttpgResponse outside = srm.extend(token, List.of(site.surl("/alice/other")), 100);
         assertStatus("SRM_FAILURE", outside, "srmExtendFileLifeTime");
         assertEquals(List.of("SRM_INVALID_PATH"), outside.texts("statusArray/status/statusCode"), outside::toString);
     }
@@ -107,11 +107,11 @@ class SpecConformanceLifetimesTest {
     void releasedFilesAreReleased() throws Exception {
         String pinned = site.surl("/alice/pinned");
         String other = site.surl("/alice/other");
-        Response get = srm.get(List.of(pinned, other), List.of("gsiftp"), 0);
+        HttpgResponse get = srm.get(List.of(pinned, other), List.of("gsiftp"), 0);
         String token = get.text("srmPrepareToGetResponse/requestToken");
-        Response release = srm.release(token, List.of(pinned));
+        HttpgResponse release = srm.release(token, List.of(pinned));
         assertStatus("SRM_SUCCESS", release, "srmReleaseFiles");
-        Response later = srm.status("Get", token, List.of());
+        HttpgResponse later = srm.status("Get", token, List.of());
         assertEquals(List.of("SRM_RELEASED", "SRM_FILE_PINNED"), fileStatuses(later), later::toString);
     }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * The staging area on HDFS, at the SOAP level: an upload written (as Alice, where the TURL says, as a
@@ -40,23 +40,23 @@ class StagedUploadsOnHdfsTest {
         }
     }
 
-    private static String code(HttpgSoapClient.Response r, String path) {
+    private static String code(HttpgResponse r, String path) {
         return r.text(path + "/statusCode");
     }
 
     private static void mkdir(String path) throws Exception {
-        HttpgSoapClient.Response r = soap.call("srmMkdir", "<srmMkdirRequest><SURL>" + site.surl(path)
+        HttpgResponse r = soap.call("srmMkdir", "<srmMkdirRequest><SURL>" + site.surl(path)
                 + "</SURL></srmMkdirRequest>");
         assertEquals("SRM_SUCCESS", code(r, "srmMkdirResponse/returnStatus"), r.toString());
     }
 
-    private static HttpgSoapClient.Response rmdir(String path) throws Exception {
+    private static HttpgResponse rmdir(String path) throws Exception {
         return soap.call("srmRmdir", "<srmRmdirRequest><SURL>" + site.surl(path) + "</SURL></srmRmdirRequest>");
     }
 
     /** The entries srmLs shows in a directory (the listing itself must succeed). */
     private static List<String> listed(String path) throws Exception {
-        HttpgSoapClient.Response r = soap.ls(site.surl(path), false, 1, -1, -1);
+        HttpgResponse r = soap.ls(site.surl(path), false, 1, -1, -1);
         assertEquals("SRM_SUCCESS", code(r, "srmLsResponse/returnStatus"), r.toString());
         return r.texts("arrayOfSubPaths/pathDetailArray/path");
     }
@@ -64,13 +64,13 @@ class StagedUploadsOnHdfsTest {
     @Test
     void anUploadInProgressIsNotListedAndKeepsItsDirectoryNonEmpty() throws Exception {
         mkdir("/alice/open");
-        HttpgSoapClient.Response put = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
+        HttpgResponse put = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
         String turl = put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
         org.apache.hadoop.fs.Path upload = site.writeAtTurl(HdfsSite.ALICE_ACCOUNT, turl, new byte[4096]);
         assertEquals(List.of(), listed("/alice/open"));
-        HttpgSoapClient.Response busy = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
+        HttpgResponse busy = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
         assertEquals("SRM_FILE_BUSY", code(busy, "statusArray/status"), busy.toString());
-        HttpgSoapClient.Response refused = rmdir("/alice/open"); // issue 22, point 5: as srmLs says the file is busy
+        HttpgResponse refused = rmdir("/alice/open"); // issue 22, point 5: as srmLs says the file is busy
         assertEquals("SRM_NON_EMPTY_DIRECTORY", code(refused, "srmRmdirResponse/returnStatus"), refused.toString());
         assertTrue(site.superuser().exists(site.hdfs("/alice/open")), "the directory is kept");
         assertTrue(site.superuser().exists(upload), "the transfer's data is untouched");
@@ -79,22 +79,22 @@ class StagedUploadsOnHdfsTest {
     @Test
     void anAbortedUploadIsGoneAtOnceAndItsDirectoryRemovable() throws Exception {
         mkdir("/alice/aborted");
-        HttpgSoapClient.Response put = soap.prepareToPut(site.surl("/alice/aborted/f.bin"), 0);
+        HttpgResponse put = soap.prepareToPut(site.surl("/alice/aborted/f.bin"), 0);
         String token = put.text("srmPrepareToPutResponse/requestToken");
         String turl = put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
         org.apache.hadoop.fs.Path upload = site.writeAtTurl(HdfsSite.ALICE_ACCOUNT, turl, new byte[4096]);
-        HttpgSoapClient.Response abort = soap.call("srmAbortRequest", "<srmAbortRequestRequest><requestToken>"
+        HttpgResponse abort = soap.call("srmAbortRequest", "<srmAbortRequestRequest><requestToken>"
                 + token + "</requestToken></srmAbortRequestRequest>");
         assertEquals("SRM_SUCCESS", code(abort, "srmAbortRequestResponse/returnStatus"), abort.toString());
         assertTrue(site.superuser().getFileStatus(upload).isDirectory(), "the data is replaced by a tombstone");
-        HttpgSoapClient.Response removed = rmdir("/alice/aborted");
+        HttpgResponse removed = rmdir("/alice/aborted");
         assertEquals("SRM_SUCCESS", code(removed, "srmRmdirResponse/returnStatus"), removed.toString());
         assertFalse(site.superuser().exists(site.hdfs("/alice/aborted")));
     }
 
     @Test
     void noSurlReachesTheStagingArea() throws Exception {
-        HttpgSoapClient.Response ls = soap.ls(site.surl("/.srm-uploads"), false, 1, -1, -1);
+        HttpgResponse ls = soap.ls(site.surl("/.srm-uploads"), false, 1, -1, -1);
         assertEquals("SRM_INVALID_PATH", code(ls, "pathDetailArray/status"), ls.toString());
         List<String> root = listed("/");
         assertTrue(root.contains("/alice") && !root.contains("/.srm-uploads"), "the root listing hides it: " + root);

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * SRM v2.2 (OGF GFD.129 §1.13, status codes, and each function's "input parameters"; the WSDL's required,
@@ -29,14 +29,14 @@ class SpecConformanceRequiredInputTest {
         site.close();
     }
 
-    private static Response call(String operation, String inner) throws Exception {
+    private static HttpgResponse call(String operation, String inner) throws Exception {
         return site.call("<srm2:" + operation + "><" + operation + "Request>" + inner + "</" + operation
                 + "Request></srm2:" + operation + ">");
     }
 
-    private static String status(Response r, String operation) {
+    private static String status(HttpgResponse r, String operation) {
         assertEquals(200, r.status(), r::toString);
-        return r.text(operation + "Response/returnStatus/statusCode");
+        return r.text(operation + "HttpgResponse/returnStatus/statusCode");
     }
 
     @ParameterizedTest(name = "{0} without {1}")
@@ -61,10 +61,10 @@ class SpecConformanceRequiredInputTest {
     })
     void unsupportedOperationsCheckTheirInputFirst(String operation, String field, String complete)
             throws Exception {
-        Response missing = call(operation, "");
+        HttpgResponse missing = call(operation, "");
         assertEquals("SRM_INVALID_REQUEST", status(missing, operation), missing::toString);
-        assertTrue(missing.text(operation + "Response/returnStatus/explanation").contains(field), missing::toString);
-        Response whole = call(operation, complete);
+        assertTrue(missing.text(operation + "HttpgResponse/returnStatus/explanation").contains(field), missing::toString);
+        HttpgResponse whole = call(operation, complete);
         assertEquals("SRM_NOT_SUPPORTED", status(whole, operation), whole::toString);
     }
 
@@ -92,9 +92,9 @@ class SpecConformanceRequiredInputTest {
         "srmGetSpaceMetaData|arrayOfSpaceTokens",
     })
     void supportedOperationsRefuseAMissingRequiredInput(String operation, String field) throws Exception {
-        Response missing = call(operation, "");
+        HttpgResponse missing = call(operation, "");
         assertEquals("SRM_INVALID_REQUEST", status(missing, operation), missing::toString);
-        String explanation = missing.text(operation + "Response/returnStatus/explanation");
+        String explanation = missing.text(operation + "HttpgResponse/returnStatus/explanation");
         assertTrue(explanation != null && explanation.toLowerCase().contains(field.toLowerCase()),
                 () -> "names " + field + ": " + missing);
     }

@@ -1,4 +1,4 @@
-package org.opensrm.loadtest.internal;
+package org.opensrm.client.internal;
 
 import java.net.Socket;
 import java.security.Principal;
@@ -9,15 +9,20 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509ExtendedKeyManager;
 
 /**
- * Presents one credential as the TLS client certificate, whatever issuers the server lists: a proxy chain's leaf is
- * issued by the user certificate, not by a CA, so the JDK's own key managers would refuse to choose it.
+ * Presents one credential as the TLS client certificate, whatever issuers the server lists: a proxy chain's leaf
+ * is issued by the user certificate, not by a CA, so the JDK's own key managers would refuse to choose it.
  */
-final class ProxyKeyManager extends X509ExtendedKeyManager {
+final class FixedKeyManager extends X509ExtendedKeyManager {
     private static final String ALIAS = "proxy";
-    private final PemFiles.KeyAndChain credential;
+    private final ClientCredential.KeyAndChain credential;
 
-    ProxyKeyManager(PemFiles.KeyAndChain credential) {
+    FixedKeyManager(ClientCredential.KeyAndChain credential) {
         this.credential = credential;
+    }
+
+    @Override
+    public String[] getClientAliases(String keyType, Principal[] issuers) {
+        return new String[] {ALIAS};
     }
 
     @Override
@@ -31,8 +36,13 @@ final class ProxyKeyManager extends X509ExtendedKeyManager {
     }
 
     @Override
-    public String[] getClientAliases(String keyType, Principal[] issuers) {
-        return new String[] {ALIAS};
+    public String[] getServerAliases(String keyType, Principal[] issuers) {
+        return null;
+    }
+
+    @Override
+    public String chooseServerAlias(String keyType, Principal[] issuers, Socket socket) {
+        return null;
     }
 
     @Override
@@ -43,15 +53,5 @@ final class ProxyKeyManager extends X509ExtendedKeyManager {
     @Override
     public PrivateKey getPrivateKey(String alias) {
         return credential.key();
-    }
-
-    @Override
-    public String[] getServerAliases(String keyType, Principal[] issuers) {
-        return new String[0];
-    }
-
-    @Override
-    public String chooseServerAlias(String keyType, Principal[] issuers, Socket socket) {
-        return null;
     }
 }

@@ -1,10 +1,11 @@
-package org.opensrm.core.copy;
+package org.opensrm.client;
 
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
@@ -12,7 +13,7 @@ import java.util.function.BooleanSupplier;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.core.copy.internal.HttpgCall;
+import org.opensrm.core.copy.RemoteSrm;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.w3c.dom.Document;
@@ -20,10 +21,12 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * {@link RemoteSrm} over GSI httpg with the client's delegated credential as TLS client credential
- * ({@link HttpgCall}), speaking the few SRM v2.2 calls a copy needs in the rpc shape gfal2 sends. The endpoint is
- * the SURL's host and port (8443 when absent) and its path before {@code ?SFN=} ({@code /srm/managerv2} when the
- * SURL has none). Status polls start after half a second and double up to four seconds.
+ * {@link RemoteSrm} over GSI httpg ({@link HttpgClient}) with the client's delegated credential as TLS client
+ * credential, the server's certificate checked against the CA directory and its name against the SURL's host, the
+ * GSI byte {@code '0'} (no further delegation) and one POST per connection, speaking the few SRM v2.2 calls a copy
+ * needs in the rpc shape gfal2 sends. The endpoint is the SURL's host and port (8443 when absent) and its path
+ * before {@code ?SFN=} ({@code /srm/managerv2} when the SURL has none). Status polls start after half a second and
+ * double up to four seconds.
  */
 public final class HttpgSrmClient implements RemoteSrm {
     private static final Logger LOG = LoggerFactory.getLogger(HttpgSrmClient.class);
@@ -32,11 +35,17 @@ public final class HttpgSrmClient implements RemoteSrm {
     private static final Duration FIRST_POLL = Duration.ofMillis(500);
     private static final Duration MAX_POLL = Duration.ofSeconds(4);
 
-    private final HttpgCall call;
+    /** Bound on an answer: a remote SRM's answer to one file's call is a few KiB. */
+    private static final long MAX_ANSWER = 8L * 1024 * 1024;
+    private static final Map<String, String> HEADERS = Map.of("Content-Type", "text/xml; charset=utf-8",
+            "SOAPAction", "\"\"", "Connection", "close");
+
+    private final HttpgClient httpg;
 
     /** @throws IOException when {@code caDir} holds no CA certificate */
     public HttpgSrmClient(Path caDir, Duration timeout) throws IOException {
-        this.call = new HttpgCall(caDir, timeout);
+        this.httpg = HttpgClient.trusting(caDir).verifyingHostName(true).withMaxAnswerBytes(MAX_ANSWER)
+                .withTimeoutMillis((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
     }
 
     @Override
@@ -145,7 +154,10 @@ public final class HttpgSrmClient implements RemoteSrm {
             throws SrmException {
         URI endpoint = endpointOf(surl);
         try {
-            return call.post(endpoint, credential, envelope(operation, request));
+            return httpg.withCredential(credential.key(), credential.chain())
+                    .post(endpoint.getHost(), endpoint.getPort(), endpoint.getRawPath(), HEADERS,
+                            envelope(operation, request))
+                    .document();
         } catch (IOException e) {
             throw new SrmException(SrmStatus.SRM_FAILURE, operation + " at " + endpoint + " failed: " + e.getMessage());
         }

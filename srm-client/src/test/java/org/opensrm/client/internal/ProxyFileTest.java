@@ -1,4 +1,4 @@
-package org.opensrm.core.copy.internal;
+package org.opensrm.client.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

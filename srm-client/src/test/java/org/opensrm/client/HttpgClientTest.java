@@ -1,4 +1,4 @@
-package org.opensrm.testkit;
+package org.opensrm.client;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,10 +36,10 @@ import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
 
 /**
- * Drives {@link HttpgSoapClient} against a tiny JSSE server that records, per connection, the GSI byte, the client
+ * Drives {@link HttpgClient} against a tiny JSSE server that records, per connection, the GSI byte, the client
  * chain and every request head and body, and answers alternately with Content-Length and chunked bodies.
  */
-class HttpgSoapClientTest {
+class HttpgClientTest {
     @TempDir
     static Path dir;
 
@@ -72,12 +72,12 @@ class HttpgSoapClientTest {
 
     @Test
     void sendsZeroByteOnceThenSeveralRequestsOnOneConnection() throws Exception {
-        HttpgSoapClient client = new HttpgSoapClient(proxyFile, pki.trustDir());
+        HttpgClient client = new HttpgClient(proxyFile, pki.trustDir());
         int before = server.connections.size();
-        try (HttpgSoapClient.Connection c = client.keepAlive("127.0.0.1", server.port())) {
-            HttpgSoapClient.Response first = c.post("/srm/managerv2", soapHeaders("\"Ls\""),
+        try (HttpgConnection c = client.keepAlive("127.0.0.1", server.port())) {
+            HttpgResponse first = c.post("/srm/managerv2", soapHeaders("\"Ls\""),
                     "<a>one</a>".getBytes(StandardCharsets.UTF_8));
-            HttpgSoapClient.Response second = c.post("/srm/managerv2", soapHeaders("\"Rm\""),
+            HttpgResponse second = c.post("/srm/managerv2", soapHeaders("\"Rm\""),
                     "<a>two</a>".getBytes(StandardCharsets.UTF_8));
             assertEquals(200, first.status());
             assertEquals("one", first.text("echo/body"));
@@ -97,8 +97,33 @@ class HttpgSoapClientTest {
     }
 
     @Test
+    void aCredentialInMemoryOnConnectionsSharingOneTlsContext() throws Exception {
+        HttpgClient client = HttpgClient.trusting(pki.trustDir()).verifyingHostName(true)
+                .withCredential(user.key(), user.chain()).resumingSessions();
+        int before = server.connections.size();
+        for (String text : List.of("one", "two")) {
+            HttpgResponse r = client.post("localhost", server.port(), "/srm/managerv2", soapHeaders("\"\""),
+                    ("<a>" + text + "</a>").getBytes(StandardCharsets.UTF_8));
+            assertEquals(text, r.text("echo/body"));
+        }
+        assertEquals(before + 2, server.connections.size());
+        for (Recorded rec : server.connections.subList(before, before + 2)) {
+            assertEquals('0', rec.firstByte);
+            assertEquals(user.certificate(), rec.clientChain[0]);
+        }
+    }
+
+    @Test
+    void anAnswerBeyondTheBoundIsRefused() throws Exception {
+        HttpgClient client = new HttpgClient(proxyFile, pki.trustDir()).withMaxAnswerBytes(20);
+        IOException e = assertThrows(IOException.class, () -> client.post("127.0.0.1", server.port(), "/", Map.of(),
+                "<a>a body longer than twenty bytes</a>".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().contains("larger than 20 bytes"), e.getMessage());
+    }
+
+    @Test
     void absoluteFormRequestLineAsArcSendsIt() throws Exception {
-        HttpgSoapClient client = new HttpgSoapClient(proxyFile, pki.trustDir()).absoluteForm(true);
+        HttpgClient client = new HttpgClient(proxyFile, pki.trustDir()).absoluteForm(true);
         int before = server.connections.size();
         client.post("127.0.0.1", server.port(), "/srm/managerv2", soapHeaders("\"\""), new byte[] {'x'});
         assertEquals("POST httpg://127.0.0.1:" + server.port() + "/srm/managerv2 HTTP/1.1",
@@ -107,7 +132,7 @@ class HttpgSoapClientTest {
 
     @Test
     void otherGsiByteOrNoneForPlainHttps() throws Exception {
-        HttpgSoapClient client = new HttpgSoapClient(proxyFile, pki.trustDir());
+        HttpgClient client = new HttpgClient(proxyFile, pki.trustDir());
         int before = server.connections.size();
         client.rawGsiByte((byte) 'D').post("127.0.0.1", server.port(), "/p", Map.of(), new byte[] {'x'});
         client.noGsiByte().get("127.0.0.1", server.port(), "/p?wsdl", Map.of());
@@ -122,7 +147,7 @@ class HttpgSoapClientTest {
         for (int i = 0; i < body.length; i++) {
             body[i] = (byte) ('a' + i % 26);
         }
-        HttpgSoapClient.Response r = new HttpgSoapClient(proxyFile, pki.trustDir())
+        HttpgResponse r = new HttpgClient(proxyFile, pki.trustDir())
                 .post("127.0.0.1", server.port(), "/big", Map.of(), body);
         Recorded rec = server.connections.get(server.connections.size() - 1);
         assertArrayEquals(body, rec.bodies.get(0));
@@ -132,7 +157,7 @@ class HttpgSoapClientTest {
     @Test
     void untrustedServerIsRefusedUnlessTrustAll(@TempDir Path other) throws Exception {
         DevPki stranger = DevPki.openOrCreate(other, "CN=Stranger CA,O=Elsewhere");
-        HttpgSoapClient client = new HttpgSoapClient(proxyFile, stranger.trustDir());
+        HttpgClient client = new HttpgClient(proxyFile, stranger.trustDir());
         assertThrows(IOException.class, () -> client.post("127.0.0.1", server.port(), "/", Map.of(), new byte[0]));
         assertEquals(200, client.withTrustAll(true)
                 .post("127.0.0.1", server.port(), "/", Map.of(), new byte[0]).status());
@@ -145,8 +170,7 @@ class HttpgSoapClientTest {
                 + "<details><pathDetailArray><path>/a</path></pathDetailArray>"
                 + "<pathDetailArray><path>/b</path></pathDetailArray></details>"
                 + "</srmLsResponse></s:srmLsResponse></e:Body></e:Envelope>";
-        HttpgSoapClient.Response r = new HttpgSoapClient.Response(200, "OK", new java.util.TreeMap<>(),
-                xml.getBytes(StandardCharsets.UTF_8));
+        HttpgResponse r = new HttpgResponse(200, "OK", List.of(), xml.getBytes(StandardCharsets.UTF_8), false);
         assertEquals("SRM_SUCCESS", r.text("srmLsResponse/srmLsResponse/returnStatus/statusCode"));
         assertEquals(List.of("/a", "/b"), r.texts("pathDetailArray/path"));
         assertEquals(null, r.text("srmLsResponse/nothing"));

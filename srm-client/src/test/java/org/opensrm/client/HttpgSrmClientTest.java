@@ -1,4 +1,4 @@
-package org.opensrm.core.copy;
+package org.opensrm.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package org.opensrm.core.copy;
+package org.opensrm.client;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -14,6 +14,9 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.opensrm.authz.DelegatedCredential;
+import org.opensrm.core.copy.CopyPeers;
+import org.opensrm.core.copy.GridFtpCopyConfig;
+import org.opensrm.core.copy.ThirdPartyTransfer;
 import org.opensrm.core.copy.contract.ThirdPartyTransferContracts;
 import org.opensrm.core.copy.contract.TransferFixture;
 import org.opensrm.devpki.Credential;

@@ -1,4 +1,4 @@
-package org.opensrm.loadtest.internal;
+package org.opensrm.client.internal;
 
 import java.net.Socket;
 import java.security.cert.X509Certificate;
@@ -6,8 +6,8 @@ import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509ExtendedTrustManager;
 
-/** Accepts any server certificate, for the explicit insecure-trust option only. */
-final class TrustAnythingManager extends X509ExtendedTrustManager {
+/** Accepts any server certificate: {@link ServerTrust#ANY}. */
+final class AnyServer extends X509ExtendedTrustManager {
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
     }

@@ -1,4 +1,4 @@
-package org.opensrm.core.copy.internal;
+package org.opensrm.client.internal;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.opensrm.core.copy;
+package org.opensrm.client;
 
 import java.io.IOException;
 import java.net.URI;
@@ -13,11 +13,18 @@ import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 import org.opensrm.authz.DelegatedCredential;
+import org.opensrm.client.internal.Failures;
+import org.opensrm.client.internal.ProxyFile;
+import org.opensrm.client.internal.ToolRun;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.core.copy.internal.Failures;
-import org.opensrm.core.copy.internal.ProxyFile;
-import org.opensrm.core.copy.internal.ToolRun;
+import org.opensrm.core.copy.Adler32s;
+import org.opensrm.core.copy.CopyOutcome;
+import org.opensrm.core.copy.CopyPeers;
+import org.opensrm.core.copy.CopySpec;
+import org.opensrm.core.copy.GridFtpCopyConfig;
+import org.opensrm.core.copy.RunningTransfer;
+import org.opensrm.core.copy.ThirdPartyTransfer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,4 +1,4 @@
-package org.opensrm.testkit;
+package org.opensrm.client;
 
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -18,7 +18,7 @@ import eu.emi.security.authn.x509.proxy.ProxyRequestOptions;
 import eu.emi.security.authn.x509.proxy.ProxyType;
 
 /**
- * The client's half of GSI delegation on httpg, to the wire format of INTEROP.md, for tests: after the TLS
+ * The client's half of GSI delegation on httpg, to the wire format of INTEROP.md: after the TLS
  * handshake the client sends {@code 'D'} instead of {@code '0'}; the server answers with a DER PKCS#10 certificate
  * request; the client returns, in one write, the DER RFC 3820 proxy certificate it signed with its own credential
  * for the request's key, followed by the DER certificates of its own chain (what Globus GSSAPI clients send); then

@@ -1,4 +1,4 @@
-package org.opensrm.loadtest.internal;
+package org.opensrm.client.internal;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -24,15 +24,11 @@ public final class PemFiles {
     private PemFiles() {
     }
 
-    /** A private key with its certificate chain, leaf first. */
-    public record KeyAndChain(PrivateKey key, X509Certificate[] chain) {
-    }
-
     /**
      * Reads an {@code X509_USER_PROXY} file: the proxy certificate, its unencrypted key (PKCS#1 or PKCS#8), then
      * the rest of the chain. Certificates are kept in file order, which is leaf first.
      */
-    public static KeyAndChain readProxyFile(Path file) throws IOException {
+    public static ClientCredential.KeyAndChain readProxyFile(Path file) throws IOException {
         PrivateKey key = null;
         List<X509Certificate> chain = new ArrayList<>();
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.US_ASCII);
@@ -54,7 +50,7 @@ public final class PemFiles {
         if (key == null || chain.isEmpty()) {
             throw new IOException(file + ": a proxy file needs a certificate and an unencrypted private key");
         }
-        return new KeyAndChain(key, chain.toArray(new X509Certificate[0]));
+        return new ClientCredential.KeyAndChain(key, chain.toArray(new X509Certificate[0]));
     }
 
     /** Every certificate in the {@code *.0}, {@code *.1}, ... files of a CA directory (hash-named, OpenSSL style). */
