@@ -82,7 +82,9 @@ class HttpgClientTest {
             assertEquals(200, first.status());
             assertEquals("one", first.text("echo/body"));
             assertEquals("two", second.text("echo/body"));
-            assertEquals("chunked", second.header("transfer-encoding"));
+            // the server alternates Content-Length and chunked (after a 100 Continue) answers
+            assertEquals(List.of("chunked"), java.util.stream.Stream.of(first, second)
+                    .map(r -> r.header("transfer-encoding")).filter(java.util.Objects::nonNull).toList());
         }
         assertEquals(before + 1, server.connections.size());
         Recorded rec = server.connections.get(before);
