@@ -50,7 +50,7 @@ public final class ProbingNodeHealth implements NodeHealth, AutoCloseable {
             throw new IllegalStateException("prober already started or closed");
         }
         executor.scheduleWithFixedDelay(this::probeAll, 0, config.probeInterval().toMillis(), TimeUnit.MILLISECONDS);
-        LOG.info("probing GridFTP nodes {} every {} (timeout {})", config.nodes(), config.probeInterval(),
+        LOG.info("probing doors {} every {} (timeout {})", config.nodes(), config.probeInterval(),
                 config.connectTimeout());
         return this;
     }
@@ -90,9 +90,9 @@ public final class ProbingNodeHealth implements NodeHealth, AutoCloseable {
             NodeStatus before = state.put(node, now);
             if (before == null || before.up() != now.up() || !before.probed()) {
                 if (now.up()) {
-                    LOG.info("GridFTP node {} is up: {}", node, now.detail());
+                    LOG.info("door {} is up: {}", node, now.detail());
                 } else {
-                    LOG.warn("GridFTP node {} is down: {}", node, now.detail());
+                    LOG.warn("door {} is down: {}", node, now.detail());
                 }
             }
         }

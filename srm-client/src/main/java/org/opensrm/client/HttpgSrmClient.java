@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -49,23 +50,26 @@ public final class HttpgSrmClient implements RemoteSrm {
     }
 
     @Override
-    public Prepared prepareToGet(URI surl, DelegatedCredential credential, BooleanSupplier wanted, Duration within)
-            throws SrmException {
+    public Prepared prepareToGet(URI surl, List<String> protocols, DelegatedCredential credential,
+                                 BooleanSupplier wanted, Duration within) throws SrmException {
         String request = "<srmPrepareToGetRequest><arrayOfFileRequests><requestArray><sourceSURL>" + text(surl)
-                + "</sourceSURL></requestArray></arrayOfFileRequests>" + PROTOCOLS + "</srmPrepareToGetRequest>";
+                + "</sourceSURL></requestArray></arrayOfFileRequests>" + protocols(protocols)
+                + "</srmPrepareToGetRequest>";
         return prepared(surl, false, "srmPrepareToGet", request, "srmStatusOfGetRequest", "arrayOfSourceSURLs",
                 credential, wanted, within);
     }
 
     @Override
     public Prepared prepareToPut(URI surl, long size, boolean overwrite, Optional<String> spaceToken,
-                                 DelegatedCredential credential, BooleanSupplier wanted, Duration within)
+                                 List<String> protocols, DelegatedCredential credential, BooleanSupplier wanted,
+                                 Duration within)
             throws SrmException {
         String request = "<srmPrepareToPutRequest><arrayOfFileRequests><requestArray><targetSURL>" + text(surl)
                 + "</targetSURL>" + (size > 0 ? "<expectedFileSize>" + size + "</expectedFileSize>" : "")
                 + "</requestArray></arrayOfFileRequests>"
                 + (overwrite ? "<overwriteOption>ALWAYS</overwriteOption>" : "")
-                + spaceToken.map(t -> "<targetSpaceToken>" + text(t) + "</targetSpaceToken>").orElse("") + PROTOCOLS
+                + spaceToken.map(t -> "<targetSpaceToken>" + text(t) + "</targetSpaceToken>").orElse("")
+                + protocols(protocols)
                 + "</srmPrepareToPutRequest>";
         return prepared(surl, true, "srmPrepareToPut", request, "srmStatusOfPutRequest", "arrayOfTargetSURLs",
                 credential, wanted, within);
@@ -101,9 +105,12 @@ public final class HttpgSrmClient implements RemoteSrm {
         }
     }
 
-    private static final String PROTOCOLS = "<transferParameters><accessPattern>TRANSFER_MODE</accessPattern>"
-            + "<arrayOfTransferProtocols><stringArray>gsiftp</stringArray></arrayOfTransferProtocols>"
-            + "</transferParameters>";
+    private static String protocols(List<String> protocols) {
+        StringBuilder sb = new StringBuilder("<transferParameters><accessPattern>TRANSFER_MODE</accessPattern>"
+                + "<arrayOfTransferProtocols>");
+        protocols.forEach(p -> sb.append("<stringArray>").append(text(p)).append("</stringArray>"));
+        return sb.append("</arrayOfTransferProtocols></transferParameters>").toString();
+    }
 
     private Prepared prepared(URI surl, boolean put, String operation, String request, String statusOperation,
                               String surlArray, DelegatedCredential credential, BooleanSupplier wanted,

@@ -110,6 +110,15 @@ public interface RequestStore extends AutoCloseable {
      */
     int purgeFinished(Instant before) throws SrmException;
 
+    /**
+     * Checks that the store answers now (one trivial statement on a pooled connection), for a frontend's readiness
+     * check behind a load balancer. Stores without a database of their own have nothing to check.
+     *
+     * @throws SrmException {@code SRM_INTERNAL_ERROR} when the store cannot be reached within its connection timeout
+     */
+    default void ping() throws SrmException {
+    }
+
     /** Releases connections and files; the store is unusable afterwards. */
     @Override
     void close();

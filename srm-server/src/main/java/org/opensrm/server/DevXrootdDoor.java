@@ -157,6 +157,7 @@ final class DevXrootdDoor implements AutoCloseable {
                 + "http.cadir " + trust + "\n"
                 + "http.gridmap " + gridMap + "\n"
                 + "http.exthandler xrdtpc libXrdHttpTPC.so\n"
+                + "http.header2cgi Authorization authz\n" // a peer's HTTP third-party copy brings our macaroon so
                 + "http.exthandler xrdmacaroons libXrdMacaroons.so\n"
                 + "ofs.authorize 1\n"
                 + "ofs.authlib libXrdMacaroons.so\n"

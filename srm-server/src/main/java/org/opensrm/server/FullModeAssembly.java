@@ -14,6 +14,8 @@ import org.opensrm.backend.FileStat;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.client.GlobusUrlCopyTransfer;
 import org.opensrm.client.HttpgSrmClient;
+import org.opensrm.client.http.HttpTpcConfig;
+import org.opensrm.client.http.HttpTpcTransfer;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
@@ -23,19 +25,22 @@ import org.opensrm.core.RequestStore;
 import org.opensrm.core.TokenGenerator;
 import org.opensrm.core.copy.CopyPeers;
 import org.opensrm.core.copy.GridFtpCopyConfig;
+import org.opensrm.core.copy.ThirdPartyTransfer;
+import org.opensrm.core.copy.TransfersByScheme;
 import org.opensrm.core.full.CopySetup;
 import org.opensrm.core.full.FullMode;
 import org.opensrm.core.full.FullModeConfig;
 import org.opensrm.core.full.StoredPins;
-import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.Lister;
 import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.StaticSpaceToken;
 import org.opensrm.core.service.SurlParser;
+import org.opensrm.core.service.Transfers;
 import org.opensrm.core.service.UploadJanitor;
 import org.opensrm.core.space.SpaceService;
 import org.opensrm.core.space.SpaceStore;
+import org.opensrm.gridftp.GridFtpNode;
 import org.opensrm.server.config.ConfigException;
 import org.opensrm.server.config.CopySettings;
 import org.opensrm.server.config.FullModeSettings;
@@ -175,14 +180,43 @@ final class FullModeAssembly {
      * doors and those of {@code srm.copy.peers}), an SRM client presenting the client's delegated credential, and
      * the delegated credentials the transport keeps.
      */
-    private CopySetup copySetup(GlobusUrlCopyTransfer transfer) throws ConfigException {
+    private CopySetup copySetup(GlobusUrlCopyTransfer gridFtp) throws ConfigException {
         CopySettings c = config.copy();
         try {
+            Optional<HttpTpcTransfer> http = httpTpc();
+            ThirdPartyTransfer transfer = http.isEmpty() ? gridFtp
+                    : new TransfersByScheme(List.of(gridFtp, http.get()));
             return CopySetup.of(transfer, new HttpgSrmClient(config.caDir(), c.callTimeout()), copyPeers(),
                     delegations, ownPort);
         } catch (IOException e) {
             throw new ConfigException("srmCopy cannot trust other storage elements: " + e.getMessage());
         }
+    }
+
+    /**
+     * The HTTP third-party copy, when this server has {@code https} doors whose TURLs carry macaroons
+     * ({@code doors.macaroon.secret}): its doors are then the active party of every copy with a storage element that
+     * offers {@code https} too, with the same attempts, back-off and stall timeout as GridFTP's copies.
+     */
+    private Optional<HttpTpcTransfer> httpTpc() throws ConfigException, IOException {
+        List<String> https = new ArrayList<>();
+        config.gridftpNodes().stream().filter(n -> n.serves(GridFtpNode.HTTPS))
+                .forEach(n -> https.add(n.host() + ":" + n.port(GridFtpNode.HTTPS)));
+        if (https.isEmpty()) {
+            return Optional.empty();
+        }
+        if (config.macaroons().secret().isEmpty()) {
+            LOG.info("srmCopy: no HTTP third-party copy through the https doors {}: their TURLs carry no macaroon"
+                    + " (doors.macaroon.secret is not set); copies use GridFTP", https);
+            return Optional.empty();
+        }
+        CopySettings c = config.copy();
+        HttpTpcConfig settings = HttpTpcConfig.builder(config.caDir(), https).peers(copyPeers())
+                .attempts(c.attempts()).backoff(c.backoff(), c.backoffMax()).stallTimeout(c.stallTimeout())
+                .callTimeout(c.callTimeout()).build();
+        LOG.info("srmCopy: HTTP third-party copy through this server's https doors {} with peers that offer https",
+                https);
+        return Optional.of(new HttpTpcTransfer(settings, copyTools));
     }
 
     /** This server's doors (always allowed copy peers) and those of {@code srm.copy.peers}. */

@@ -56,8 +56,9 @@ import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.ReleasedFiles;
 import org.opensrm.core.service.StagingArea;
 import org.opensrm.core.service.UploadJanitor;
-import org.opensrm.server.metrics.AdmissionControl;
+import org.opensrm.server.soap.AdmissionControl;
 import org.opensrm.server.metrics.MetricsEndpoint;
+import org.opensrm.server.metrics.Readiness;
 import org.opensrm.server.metrics.SrmMetrics;
 import org.opensrm.server.soap.CurrentRequest;
 import org.opensrm.server.soap.SoapCalls;
@@ -106,6 +107,8 @@ public final class SrmServer implements AutoCloseable {
     private final ExecutorService copyTools;
     private ModeServices.Lifecycle modeLifecycle = ModeServices.Lifecycle.NONE;
     private MetricsEndpoint metricsEndpoint;
+    /** The load balancer's checks on the metrics port; null when that endpoint is off. */
+    private Readiness readiness;
 
     public SrmServer(ServerConfig config) throws ConfigException, IOException {
         this(config, UnaryOperator.identity());
@@ -117,15 +120,44 @@ public final class SrmServer implements AutoCloseable {
      */
     public SrmServer(ServerConfig config, UnaryOperator<StorageBackend> backendView)
             throws ConfigException, IOException {
+        this(config, backendView, Clock.systemUTC());
+    }
+
+    /**
+     * As above, lifetimes, expiries and idle times counted by {@code clock}: the system clock in production; tests
+     * move it ahead to make such time pass at once.
+     */
+    public SrmServer(ServerConfig config, UnaryOperator<StorageBackend> backendView, Clock clock)
+            throws ConfigException, IOException {
         this.config = config;
-        Clock clock = Clock.systemUTC();
-        this.surlHosts = config.surlHosts().isEmpty() ? HostCertificateNames.of(config.hostCert()) : config.surlHosts();
-        this.backend = backendView.apply(Backends.open(config));
-        this.selector = selector(config);
-        this.staging = new StagingArea(backend);
-        this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock);
-        this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
         this.metrics = new SrmMetrics();
+        StartupProblems problems = new StartupProblems(); // what is wrong with any file named: all reported at once
+        this.surlHosts = config.surlHosts().isEmpty()
+                ? problems.check(() -> HostCertificateNames.of(config.hostCert()), List.of(config.host()))
+                : config.surlHosts();
+        problems.requireReadableFile(config.hostKey(), "srm.hostkey", "host key");
+        problems.requireReadableDirectory(config.caDir(), "srm.cadir", "CA directory");
+        Map<String, TurlAuthorization> turlAuthorizations = problems.check(() -> turlAuthorizations(config), Map.of());
+        AccountResolver accounts = AccountResolver.system();
+        Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts, problems);
+        GridFtpSelector chosen = problems.check(() -> selector(config), null);
+        if (problems.any()) {
+            if (chosen != null) {
+                chosen.close();
+            }
+            problems.failIfAny();
+        }
+        this.selector = chosen;
+        try {
+            this.backend = backendView.apply(Backends.open(config));
+        } catch (ConfigException | IOException | RuntimeException e) {
+            selector.close();
+            throw e;
+        }
+        this.staging = new StagingArea(backend);
+        this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock,
+                config.putIdle());
+        this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
         this.delegations = new DelegatedCredentials(clock);
         this.copyTools = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "srm-copy-tool");
@@ -135,9 +167,8 @@ public final class SrmServer implements AutoCloseable {
         try {
             SurlParser surls = new SurlParser(surlHosts);
             Transfers transfers = new DoorTransfers(selector, config.gridftpNodes(), config.gridftpPathPrefix(),
-                    config.fileAccessPrefix(), turlAuthorizations(config));
+                    config.fileAccessPrefix(), turlAuthorizations);
             SpaceTokens spaces = new SpaceTokens(config.spaceTokens(), backend);
-            AccountResolver accounts = AccountResolver.system();
             Lister lister = new Lister(backend, surls, config.lsMaxEntries(), janitor);
             ModeServices mode = store.isPresent()
                     ? new FullModeAssembly(config, backend, staging, janitor, metrics, delegations, copyTools,
@@ -152,7 +183,6 @@ public final class SrmServer implements AutoCloseable {
                     backend.type(), config.mode(), VERSION, transfers);
 
             CurrentRequest current = new CurrentRequest();
-            Authorizer authorizer = authorizer(config, surlHosts, metrics, accounts);
             ServerConfig.Limits limits = config.limits();
             this.admissionTimer = daemonScheduler("srm-admission-timer");
             this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
@@ -172,6 +202,7 @@ public final class SrmServer implements AutoCloseable {
         } catch (ConfigException | RuntimeException | Error e) {
             store.ifPresent(RequestStore::close); // nothing else holds it yet
             copyTools.shutdownNow();
+            selector.close();
             throw e;
         }
     }
@@ -294,22 +325,23 @@ public final class SrmServer implements AutoCloseable {
 
     /**
      * The authorization chain: ban list, then the mappers of {@code srm.authz.mappers} in order, then the host's
-     * accounts (see {@code docs/operating.md}).
+     * accounts (see {@code docs/operating.md}). What is wrong with any of their files is recorded in
+     * {@code problems}, every one of them; the chain is null then.
      */
     private static Authorizer authorizer(ServerConfig config, List<String> surlHosts, SrmMetrics metrics,
-                                         AccountResolver accounts) throws ConfigException {
-        try {
-            BanList bans = config.banList().map(f -> BanList.fromFile(f, config.authzRefresh())).orElse(BanList.NONE);
-            List<Mapper> mappers = new ArrayList<>();
-            for (String name : config.authz().mappers()) {
-                mappers.add(name.equals("gums")
-                        ? gums(config, surlHosts.isEmpty() ? config.host() : surlHosts.get(0), metrics)
-                        : mapper(name, config));
+                                         AccountResolver accounts, StartupProblems problems) {
+        BanList bans = problems.check(() -> config.banList().map(f -> BanList.fromFile(f, config.authzRefresh()))
+                .orElse(BanList.NONE), BanList.NONE);
+        List<Mapper> mappers = new ArrayList<>();
+        for (String name : config.authz().mappers()) {
+            Mapper m = problems.check(() -> name.equals("gums")
+                    ? gums(config, surlHosts.isEmpty() ? config.host() : surlHosts.get(0), metrics)
+                    : mapper(name, config), null);
+            if (m != null) {
+                mappers.add(m);
             }
-            return Authorizers.chain(bans, mappers, accounts);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(e.getMessage());
         }
+        return problems.any() ? null : problems.check(() -> Authorizers.chain(bans, mappers, accounts), null);
     }
 
     private static Mapper mapper(String name, ServerConfig config) {
@@ -347,12 +379,14 @@ public final class SrmServer implements AutoCloseable {
         modeLifecycle.start();
         transport.start();
         if (config.metricsPort() >= 0) {
-            metricsEndpoint = new MetricsEndpoint(config.metricsHost(), config.metricsPort(), metrics);
+            readiness = new Readiness(config.host(), transport::port, store);
+            readiness.start();
+            metricsEndpoint = new MetricsEndpoint(config.metricsHost(), config.metricsPort(), metrics, readiness);
             metricsEndpoint.start();
             LOG.info("Prometheus metrics on http://{}:{}/metrics", config.metricsHost(), metricsEndpoint.port());
         }
         housekeeping.scheduleWithFixedDelay(this::sweep, 60, 60, TimeUnit.SECONDS);
-        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; {} mode; backend {} at {}; GridFTP doors {}",
+        LOG.info("OpenSRM {} listening on {}:{} for SURL hosts {}; {} mode; backend {} at {}; doors {}",
                 VERSION, config.host(), transport.port(), surlHosts, config.mode(), backend.type(),
                 config.backendRoot(), config.gridftpNodes());
         config.fileAccessPrefix().ifPresent(p -> LOG.info("file:// TURLs offered under {}", p));
@@ -402,6 +436,9 @@ public final class SrmServer implements AutoCloseable {
         housekeeping.shutdownNow();
         if (metricsEndpoint != null) {
             metricsEndpoint.close();
+        }
+        if (readiness != null) {
+            readiness.close();
         }
         transport.close();
         admission.close();

@@ -28,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * try (PostgresCluster pg = PostgresCluster.create()) {
  *     String url = pg.createDatabase("t1");   // jdbc:postgresql://127.0.0.1:PORT/t1
  *     pg.stop(); pg.start();                   // the same cluster down and up again
+ *     try (PostgresCluster standby = pg.streamingStandby()) {   // pg_basebackup -R, streaming from pg
+ *         pg.requireSynchronousStandby();                        // commits wait for the standby
+ *         String ha = PostgresCluster.primaryUrl("t1", pg, standby);
+ *         pg.crash(); standby.promote();                         // failover
+ *     }
  * }
  * }</pre>
  */
@@ -54,14 +59,7 @@ public final class PostgresCluster implements AutoCloseable {
     public static PostgresCluster create() throws IOException {
         Path bin = binaries();
         boolean asRoot = "root".equals(System.getProperty("user.name"));
-        Path dir = Files.createTempDirectory("opensrm-pg-",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        if (asRoot) {
-            UserPrincipal nobody = FileSystems.getDefault().getUserPrincipalLookupService()
-                    .lookupPrincipalByName(RUN_AS);
-            Files.setOwner(dir, nobody);
-        }
-        PostgresCluster pg = new PostgresCluster(bin, dir, freePort(), asRoot);
+        PostgresCluster pg = new PostgresCluster(bin, newDirectory(asRoot), freePort(), asRoot);
         try {
             pg.run(List.of(bin.resolve("initdb").toString(), "-D", pg.data().toString(), "-U", USER,
                     "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"));
@@ -110,6 +108,63 @@ public final class PostgresCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * A streaming standby of this (running) cluster: {@code pg_basebackup -R} into a new directory, started on a
+     * port of its own, read-only (hot standby) until {@link #promote}d. The caller closes it.
+     */
+    public PostgresCluster streamingStandby() throws IOException {
+        PostgresCluster standby = new PostgresCluster(bin, newDirectory(asRoot), freePort(), asRoot);
+        try {
+            standby.run(List.of(bin.resolve("pg_basebackup").toString(), "-h", "127.0.0.1", "-p",
+                    String.valueOf(port), "-U", USER, "-D", standby.data().toString(), "-R", "-X", "stream",
+                    "-c", "fast", "--no-sync"));
+            standby.start();
+            return standby;
+        } catch (IOException | RuntimeException e) {
+            standby.close();
+            throw e;
+        }
+    }
+
+    /** Promotes this standby to a primary ({@code pg_ctl promote}) and waits until it accepts writes. */
+    public void promote() throws IOException {
+        run(List.of(bin.resolve("pg_ctl").toString(), "-D", data().toString(), "-w", "-t",
+                String.valueOf(STEP_TIMEOUT_S), "promote"));
+        LOG.info("PostgreSQL on 127.0.0.1:{} promoted to primary", port);
+    }
+
+    /** Stops the cluster as a crash would (immediate shutdown: no checkpoint, sessions cut). */
+    public void crash() throws IOException {
+        run(List.of(bin.resolve("pg_ctl").toString(), "-D", data().toString(), "-m", "immediate", "-w", "stop"));
+    }
+
+    /** Runs one SQL statement as the superuser in {@code database} ({@code psql -c}) and returns its rows. */
+    public String sql(String database, String statement) throws IOException {
+        return run(List.of(bin.resolve("psql").toString(), "-h", "127.0.0.1", "-p", String.valueOf(port), "-U", USER,
+                "-d", database, "-X", "-A", "-t", "-c", statement));
+    }
+
+    /**
+     * Makes every commit on this primary wait until a standby has it on disk ({@code synchronous_standby_names
+     * = '*'}, reloaded): what was acknowledged survives a promotion of that standby.
+     */
+    public void requireSynchronousStandby() throws IOException {
+        sql("postgres", "ALTER SYSTEM SET synchronous_standby_names = '*'");
+        sql("postgres", "SELECT pg_reload_conf()");
+    }
+
+    /**
+     * The JDBC URL of {@code database} on these clusters in this order, for the primary whichever it is
+     * ({@code targetServerType=primary}; the hosts' roles rechecked every second).
+     */
+    public static String primaryUrl(String database, PostgresCluster... clusters) {
+        StringBuilder hosts = new StringBuilder();
+        for (PostgresCluster c : clusters) {
+            hosts.append(hosts.length() == 0 ? "" : ",").append("127.0.0.1:").append(c.port);
+        }
+        return "jdbc:postgresql://" + hosts + "/" + database + "?targetServerType=primary&hostRecheckSeconds=1";
+    }
+
     /** Stops the cluster if it runs and deletes its directory. */
     @Override
     public void close() {
@@ -128,11 +183,23 @@ public final class PostgresCluster implements AutoCloseable {
         }
     }
 
+    private static Path newDirectory(boolean asRoot) throws IOException {
+        Path dir = Files.createTempDirectory("opensrm-pg-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        if (asRoot) {
+            UserPrincipal nobody = FileSystems.getDefault().getUserPrincipalLookupService()
+                    .lookupPrincipalByName(RUN_AS);
+            Files.setOwner(dir, nobody);
+        }
+        return dir;
+    }
+
     private Path data() {
         return dir.resolve("data");
     }
 
-    private void run(List<String> command) throws IOException {
+    /** Runs {@code command} (as {@value #RUN_AS} under root) and returns its output; fails unless it exits 0. */
+    private String run(List<String> command) throws IOException {
         List<String> full = new ArrayList<>();
         if (asRoot) {
             full.addAll(List.of("runuser", "-u", RUN_AS, "--"));
@@ -156,6 +223,7 @@ public final class PostgresCluster implements AutoCloseable {
             throw new IOException(String.join(" ", command) + " failed (" + p.exitValue() + "): "
                     + new String(out, StandardCharsets.UTF_8));
         }
+        return new String(out, StandardCharsets.UTF_8);
     }
 
     private static Path binaries() throws IOException {

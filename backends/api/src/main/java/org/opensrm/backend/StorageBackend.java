@@ -37,6 +37,16 @@ public interface StorageBackend extends Closeable {
     FileStat stat(Account as, SrmPath path) throws SrmException;
 
     /**
+     * Whether a writer still holds the file at {@code path} open, where the storage tells (HDFS: the file is under
+     * construction, a client holds its lease); false where it cannot, and for a file no writer holds. A file's
+     * modification time moves with every write on POSIX, but only when it is closed on HDFS: an upload in progress
+     * is told from a stalled one by both ({@code UploadJanitor}). Asked only of an upload whose time looks idle.
+     */
+    default boolean openForWriting(Account as, SrmPath path) throws SrmException {
+        return false;
+    }
+
+    /**
      * The entries of a directory, sorted by name, each with the metadata of {@link #stat}. Needs read and search
      * permission on the directory.
      */

@@ -93,7 +93,7 @@ public final class LoadProber implements AutoCloseable {
             throw new IllegalStateException("prober already started");
         }
         scheduler.scheduleWithFixedDelay(this::roundSafely, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
-        LOG.info("load-probing GridFTP doors {} every {} (timeout {}; source {} {})", nodes, interval, timeout,
+        LOG.info("load-probing doors {} every {} (timeout {}; source {} {})", nodes, interval, timeout,
                 config.source(), config.source() == LoadProbeConfig.Source.BANNER ? "" : config.endpoints());
         return this;
     }
@@ -192,14 +192,14 @@ public final class LoadProber implements AutoCloseable {
         if (load.state() != d.reported && !(d.reported == null && load.detail().equals("not probed yet"))) {
             String was = d.reported == null ? "first probe" : "was " + d.reported.name().toLowerCase();
             if (load.state() == DoorState.UP) {
-                LOG.info("GridFTP door {} is up ({}): load {}", d.node, was, String.format("%.3f", load.load()));
+                LOG.info("door {} is up ({}): load {}", d.node, was, String.format("%.3f", load.load()));
             } else {
-                LOG.warn("GridFTP door {} is {} ({}): {}", d.node, load.state().name().toLowerCase(), was,
+                LOG.warn("door {} is {} ({}): {}", d.node, load.state().name().toLowerCase(), was,
                         load.detail());
             }
             d.reported = load.state();
         } else {
-            LOG.debug("GridFTP door {}: {} {}", d.node, load.state(), load.detail());
+            LOG.debug("door {}: {} {}", d.node, load.state(), load.detail());
         }
         return load;
     }

@@ -2,6 +2,7 @@ package org.opensrm.core.copy;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
@@ -25,17 +26,20 @@ public interface RemoteSrm {
     }
 
     /**
-     * @param wanted asked between polls; false stops polling ({@code SRM_ABORTED}, the remote request aborted)
-     * @param within how long to poll at most
+     * @param protocols the transfer protocols asked for, most wanted first (e.g. {@code https, gsiftp}): the TURL's
+     *                  scheme says which one the remote storage element chose
+     * @param wanted    asked between polls; false stops polling ({@code SRM_ABORTED}, the remote request aborted)
+     * @param within    how long to poll at most
      */
-    Prepared prepareToGet(URI surl, DelegatedCredential credential, BooleanSupplier wanted, Duration within)
-            throws SrmException;
+    Prepared prepareToGet(URI surl, List<String> protocols, DelegatedCredential credential, BooleanSupplier wanted,
+                          Duration within) throws SrmException;
 
     /**
      * @param size       the size announced to the remote storage element (0: none)
      * @param spaceToken the remote storage element's space reservation to put into (the copy's targetSpaceToken)
+     * @param protocols  as for {@link #prepareToGet}
      */
-    Prepared prepareToPut(URI surl, long size, boolean overwrite, Optional<String> spaceToken,
+    Prepared prepareToPut(URI surl, long size, boolean overwrite, Optional<String> spaceToken, List<String> protocols,
                           DelegatedCredential credential, BooleanSupplier wanted, Duration within)
             throws SrmException;
 

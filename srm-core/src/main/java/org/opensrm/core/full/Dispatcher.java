@@ -452,7 +452,7 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         try {
             return Optional.of(storeOutcome(w, outcome(worker, r, w, account)));
         } catch (NoDoorException e) {
-            LOG.info("file {} of request {} waits for a GridFTP door: {}", w.index(), w.token().shortId(),
+            LOG.info("file {} of request {} waits for a door: {}", w.index(), w.token().shortId(),
                     e.getMessage());
             return Optional.empty();
         }

@@ -96,7 +96,9 @@ public final class OutsideTokens implements TokenRequestStore.Outside {
             SrmPath upload = UploadPaths.of(staging.directoryOf(account), signed, f.index());
             SrmPath target = surls.parse(f.surl());
             if (uploads.isAborted(account, upload)) {
-                r = r.withFile(f.index(), x -> x.moveTo(FileState.ABORTED), clock.instant());
+                Optional<String> why = uploads.janitor().whyEnded(upload); // this frontend's, when it said why
+                r = r.withFile(f.index(), x -> why.map(x.moveTo(FileState.ABORTED)::withExplanation)
+                        .orElseGet(() -> x.moveTo(FileState.ABORTED)), clock.instant());
             } else if (uploads.landedBefore(account, upload, target, signed.createdAt())) {
                 long size = uploads.statIfExists(account, target).map(FileStat::size).orElse(0L);
                 r = r.withFile(f.index(), x -> new FileRequest(x.index(), x.surl(), x.targetSurl(), x.state(),

@@ -58,8 +58,10 @@ import org.slf4j.LoggerFactory;
  * source here must be readable by the caller; a pull's target as a put's, {@link Uploads#checkTarget}, and
  * journaled as a put's upload), then queued.
  *
- * <p>The engine then copies each file as the owner's account through one of this server's GridFTP doors and the
- * remote door, a third-party transfer with the delegated credential ({@link org.opensrm.core.copy.ThirdPartyTransfer}):
+ * <p>The engine then copies each file as the owner's account through one of this server's doors and the remote
+ * door, a third-party transfer ({@link org.opensrm.core.copy.ThirdPartyTransfer}): GridFTP's with the delegated
+ * credential, or, when both storage elements offer {@code https}, an HTTP third-party copy run by this server's
+ * XRootD door with the TURLs' macaroons ({@link CopyDoors}, {@code org.opensrm.client.http.HttpTpcTransfer}):
  * a pull writes to the file's hidden upload name ({@link UploadPaths}) and lands it on its target as srmPutDone
  * does; a push reads the local file. A remote {@code srm://} end is asked for a TURL first ({@link RemoteSrm}:
  * srmPrepareToGet/Put, polled), and its request is ended after (srmReleaseFiles, srmPutDone, or srmAbortRequest on
@@ -83,7 +85,7 @@ public final class QueuedCopyService implements CopyService {
     private final StorageBackend backend;
     private final RequestStore store;
     private final SurlParser surls;
-    /** Third-party copies are GridFTP's: the doors they run between. */
+    /** A copy within this storage element, or with a gsiftp:// end, runs between GridFTP doors. */
     private static final List<String> GRIDFTP = List.of(GridFtpNode.GSIFTP);
     private final Doors doors;
     private final StagingArea staging;
@@ -291,24 +293,32 @@ public final class QueuedCopyService implements CopyService {
         }
         String target = f.targetSurl().orElseThrow();
         CopyEnds ends = CopyEnds.of(f.surl(), target, surls, parts.localPort(), parts.peers());
-        String door = doors.choose(GRIDFTP); // third-party copy is GridFTP's
         BooleanSupplier wanted = () -> stillWanted(r.token(), f.index());
         Duration within = Duration.between(clock.instant(), r.expiresAt());
         boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
         String label = r.token().shortId() + "/" + f.index();
         if (ends.localSource().isPresent()) {
-            return copyWithin(r, f, account, ends, door, wanted, lease, label);
+            return copyWithin(r, f, account, ends, doors.choose(GRIDFTP), wanted, lease, label);
         }
+        // a remote SRM is asked for a TURL of a protocol both ends' doors speak (https first); gsiftp:// is GridFTP's
+        CopyDoors ours = ends.remoteIsSrm() ? CopyDoors.choose(doors, parts.transfer().capabilities().schemes())
+                : null;
+        String gridFtpDoor = ours == null ? doors.choose(GRIDFTP) : null;
         if (ends.pull()) {
             SrmPath upload = UploadPaths.of(staging.directoryOf(account), r.token(), f.index());
-            Optional<RemoteSrm.Prepared> remote = ends.remoteIsSrm()
-                    ? Optional.of(parts.remote().prepareToGet(ends.remote(), credential.get(), wanted, within))
+            Optional<RemoteSrm.Prepared> remote = ours != null
+                    ? Optional.of(prepareRemote(ours, ends, OptionalLong.empty(), false, null, credential.get(),
+                    wanted, within, label))
                     : Optional.empty();
             Optional<SpaceClaim> claim;
+            String door;
             try {
+                door = remote.isPresent() ? ours.doorFor(remote.get().turl()) : gridFtpDoor;
                 claim = admitKnownSize(r, remote.map(p -> p.size()).orElse(OptionalLong.empty()), label);
             } catch (SrmException refused) {
-                parts.remote().finish(remote.orElseThrow(), false, credential.get());
+                if (remote.isPresent()) {
+                    parts.remote().finish(remote.get(), false, credential.get());
+                }
                 throw refused;
             }
             CopyOutcome o = transfer(new CopySpec(remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()),
@@ -329,10 +339,19 @@ public final class QueuedCopyService implements CopyService {
             return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
         }
         long size = ReadableFiles.require(backend, account, ends.local()).size();
-        Optional<RemoteSrm.Prepared> remote = ends.remoteIsSrm()
-                ? Optional.of(parts.remote().prepareToPut(ends.remote(), size, overwrite,
-                Optional.ofNullable(r.parameters().get(TARGET_SPACE)), credential.get(), wanted, within))
+        Optional<RemoteSrm.Prepared> remote = ours != null
+                ? Optional.of(prepareRemote(ours, ends, OptionalLong.of(size), overwrite,
+                r.parameters().get(TARGET_SPACE), credential.get(), wanted, within, label))
                 : Optional.empty();
+        String door;
+        try {
+            door = remote.isPresent() ? ours.doorFor(remote.get().turl()) : gridFtpDoor;
+        } catch (SrmException refused) {
+            if (remote.isPresent()) {
+                parts.remote().finish(remote.get(), false, credential.get());
+            }
+            throw refused;
+        }
         CopyOutcome o = transfer(new CopySpec(URI.create(doors.turl(door, ends.local(),
                 Doors.grant(r, account, Access.READ, r.expiresAt()))),
                 remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()), label), lease, wanted);
@@ -345,6 +364,36 @@ public final class QueuedCopyService implements CopyService {
         LOG.info("copy {}: pushed {} to {} ({} bytes, adler32 {})", label, ends.local(), ends.remote(), size,
                 o.adler32().orElse("-"));
         return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
+    }
+
+    /**
+     * Asks the remote SRM for the file's TURL (srmPrepareToGet, or srmPrepareToPut with {@code size} when known),
+     * in the protocols of {@code ours}, most wanted first; an https TURL without its own token cannot be used by an
+     * HTTP third-party copy, so its request is given up and the next protocol asked for.
+     */
+    private RemoteSrm.Prepared prepareRemote(CopyDoors ours, CopyEnds ends, OptionalLong size, boolean overwrite,
+                                             String space, DelegatedCredential credential, BooleanSupplier wanted,
+                                             Duration within, String label) throws SrmException {
+        List<String> asked = ours.protocols();
+        while (true) {
+            RemoteSrm.Prepared p = ends.pull()
+                    ? parts.remote().prepareToGet(ends.remote(), asked, credential, wanted, within)
+                    : parts.remote().prepareToPut(ends.remote(), size.orElse(0), overwrite,
+                    Optional.ofNullable(space), asked, credential, wanted, within);
+            if (ours.usable(p.turl())) {
+                return p;
+            }
+            parts.remote().finish(p, false, credential);
+            String kind = CopyDoors.kindOf(p.turl());
+            List<String> next = asked.contains(kind) ? ours.after(kind) : List.of();
+            if (next.isEmpty()) {
+                throw new SrmException(SrmStatus.SRM_FAILURE, "the SRM of " + ends.remote().getHost()
+                        + " answered a " + p.turl().getScheme() + ":// TURL this server cannot copy with"
+                        + (asked.contains(kind) ? " (an https TURL without a token)" : ""));
+            }
+            LOG.info("copy {}: the remote {} TURL carries no token; asking for {} instead", label, kind, next);
+            asked = next;
+        }
     }
 
     /**

@@ -38,6 +38,7 @@ import org.opensrm.core.service.SurlParser;
 import org.opensrm.core.service.TransferResult;
 import org.opensrm.core.service.UploadNames;
 import org.opensrm.core.service.Uploads;
+import org.opensrm.core.service.UploadsInProgress;
 import org.opensrm.core.space.SpaceClaim;
 import org.opensrm.core.space.SpaceService;
 import org.opensrm.core.space.SpaceToken;
@@ -221,7 +222,8 @@ public final class QueuedPutService implements PutService {
         pruneOpenPuts();
         for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
             SrmPath upload = UploadPaths.of(dir, r, t.getKey());
-            uploads.janitor().track(account, t.getValue(), upload, r.expiresAt());
+            uploads.janitor().track(account, t.getValue(), upload, r.expiresAt(),
+                    r.file(t.getKey()).size().orElse(0));
             open(upload, new FileRef(r.token(), t.getKey(), account, t.getValue(), lastOpen(r)));
         }
     }
@@ -328,7 +330,7 @@ public final class QueuedPutService implements PutService {
             SrmPath upload = uploadOf(account, put, f.index());
             if (f.state() == FileState.SPACE_AVAILABLE && f.pinExpiresAt().isPresent()) {
                 uploads.janitor().track(account, surls.parse(f.surl()), upload,
-                        f.pinExpiresAt().get().plus(JOURNAL_MARGIN));
+                        f.pinExpiresAt().get().plus(JOURNAL_MARGIN), f.size().orElse(0));
             } else if (!f.state().isWaiting() && f.state() != FileState.SUCCESS) {
                 close(upload);
                 forget(account, upload);
@@ -423,6 +425,12 @@ public final class QueuedPutService implements PutService {
         return true;
     }
 
+    @Override
+    public void endStalled(UploadsInProgress.Stalled stalled, String why) throws SrmException {
+        end(stalled.account(), stalled.upload(), stalled.expires(), why);
+        LOG.info("stalled put to {} ended: {}", stalled.target(), why);
+    }
+
     private static Instant earliest(Instant a, Instant b) {
         return a.isBefore(b) ? a : b;
     }
@@ -437,7 +445,7 @@ public final class QueuedPutService implements PutService {
      * {@code SRM_ABORTED} in the store (else srmPutDone finds the tombstone and records the abort then).
      */
     private void end(Account account, SrmPath upload, Instant expires, String why) throws SrmException {
-        uploads.abort(account, upload, expires);
+        uploads.abort(account, upload, expires, why);
         Optional<FileRef> ref = close(upload);
         if (ref.isPresent()) {
             int index = ref.get().index();
@@ -448,7 +456,8 @@ public final class QueuedPutService implements PutService {
                 }
                 boolean last = cur.files().stream().allMatch(f -> f.index() == index
                         || f.state() == FileState.ABORTED);
-                return last && cur.state().canMoveTo(RequestState.ABORTED) ? cur.abort(why, clock.instant())
+                return last && cur.state().canMoveTo(RequestState.ABORTED)
+                        ? cur.abort(why, clock.instant()).withFile(index, x -> x.withExplanation(why), clock.instant())
                         : cur.withFile(index, x -> x.moveTo(FileState.ABORTED).withExplanation(why), clock.instant());
             });
         }
@@ -470,7 +479,7 @@ public final class QueuedPutService implements PutService {
             Instant turlEnd = keepsRequests ? earliest(clock.instant().plus(f.pinLifetime()), r.expiresAt())
                     : earliest(r.createdAt().plus(f.pinLifetime()), r.expiresAt()); // exactly as the token says
             Instant turlExpiry = keepsRequests ? turlEnd.plus(JOURNAL_MARGIN) : turlEnd;
-            uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry);
+            uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry, f.size().orElse(0));
             return new FileWorker.Served(Optional.of(doors.turl(door, upload,
                     Doors.grant(r, account, Access.CREATE, turlEnd))), f.size());
         };

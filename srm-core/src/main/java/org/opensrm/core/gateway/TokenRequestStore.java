@@ -50,6 +50,8 @@ public final class TokenRequestStore implements RequestStore {
     /** The head of this store's tokens. */
     static final char HEAD = 'R';
     private static final int NONCE_BYTES = 16;
+    /** How many recently signed or read tokens are kept decoded ({@link RecentTokens}). */
+    static final int RECENT_TOKENS = 4096;
 
     /** What the world outside the tokens keeps of their requests. */
     public interface Outside {
@@ -89,6 +91,7 @@ public final class TokenRequestStore implements RequestStore {
     private final Turls turls;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
+    private final RecentTokens<Read> recent = new RecentTokens<>(RECENT_TOKENS);
 
     /** A store whose requests are what their tokens say (no outside, no TURLs for old tokens): for tests. */
     public TokenRequestStore(TokenCodec codec, Clock clock) {
@@ -154,7 +157,9 @@ public final class TokenRequestStore implements RequestStore {
         random.nextBytes(payload);
         System.arraycopy(body, 0, payload, NONCE_BYTES, body.length);
         RequestToken token = new RequestToken(codec.seal(HEAD, payload, request.files().size()));
-        return expired(signed(token, signed), now);
+        Read read = new Read(signed(token, signed), signed::isOwnedBy);
+        recent.put(token.value(), read);
+        return expired(read.request(), now);
     }
 
     @Override
@@ -240,6 +245,10 @@ public final class TokenRequestStore implements RequestStore {
     }
 
     private Read read(RequestToken token, List<String> named, boolean requireNamed) throws SrmException {
+        Read kept = recent.get(token.value());
+        if (kept != null) {
+            return kept;
+        }
         TokenCodec.Sealed sealed = codec.unseal(token.value());
         byte[] payload = sealed.payload();
         if (sealed.head() == ShortTokens.HEAD) {
@@ -262,7 +271,9 @@ public final class TokenRequestStore implements RequestStore {
             if (signed.outcomes().size() != signed.request().files().size()) {
                 throw new IOException("token outcomes");
             }
-            return new Read(signed(token, signed), signed::isOwnedBy);
+            Read read = new Read(signed(token, signed), signed::isOwnedBy);
+            recent.put(token.value(), read);
+            return read;
         } catch (IOException | DataFormatException | IllegalArgumentException | IllegalStateException e) {
             throw SrmException.invalidRequest("unknown request token (unreadable)");
         }

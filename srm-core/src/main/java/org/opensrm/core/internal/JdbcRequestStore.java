@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -208,6 +209,16 @@ public final class JdbcRequestStore implements RequestStore {
                 recent.purged();
                 return purged;
             }
+        });
+    }
+
+    @Override
+    public void ping() throws SrmException {
+        db.read(c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("SELECT 1");
+            }
+            return null;
         });
     }
 

@@ -113,7 +113,8 @@ public final class Lister implements ListService {
     /**
      * A target that does not exist yet but whose upload this caller has transferred and not finished: listed from
      * the upload (its size, times and adler32, which is stored with it and so kept by srmPutDone) under the
-     * target's path, with SRM_FILE_BUSY.
+     * target's path, with SRM_FILE_BUSY, while that upload is in progress; one that has stalled is not there
+     * (SRM_INVALID_PATH, saying so), as srmRmdir of its directory decides.
      */
     private Optional<PathDetail> beingUploaded(Caller caller, SrmPath target, LsOptions options) throws SrmException {
         Optional<SrmPath> upload = uploads.uploadOf(target, caller.account());
@@ -128,6 +129,12 @@ public final class Lister implements ListService {
         }
         if (!stat.isFile()) {
             return Optional.empty(); // an aborted put's tombstone
+        }
+        Optional<String> stalled = uploads.stalled(target);
+        if (stalled.isPresent()) { // what srmRmdir of its directory sees too
+            return Optional.of(PathDetail.failed(target.toString(), SrmStatus.SRM_INVALID_PATH, target
+                    + " does not exist: the put to it is open but " + stalled.get()
+                    + "; srmRmdir of its directory removes it, srmRm ends the put"));
         }
         String sum = options.fullDetail() ? adler32(caller, upload.get(), stat) : null;
         return Optional.of(new PathDetail(target.toString(), SrmStatus.SRM_FILE_BUSY,

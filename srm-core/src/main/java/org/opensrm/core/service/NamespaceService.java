@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
  * The directory operations: srmMkdir, srmRmdir, srmRm, srmMv (onto an existing directory: into it) and the three
  * permission calls. srmRm of a target that does not exist yet but that the caller is uploading aborts that put
  * ({@link PutService#abortOpenPut}); srmRmdir of a directory that an open put uploads into is
- * {@code SRM_NON_EMPTY_DIRECTORY} (recursive: {@code SRM_FILE_BUSY}), as srmLs lists that file
- * {@code SRM_FILE_BUSY}.
+ * {@code SRM_NON_EMPTY_DIRECTORY} (recursive: {@code SRM_FILE_BUSY}) while that upload is in progress, as srmLs
+ * lists that file {@code SRM_FILE_BUSY}; an upload that has stalled ({@link UploadsInProgress}) does not keep the
+ * directory: srmRmdir removes it and ends that put ({@link PutService#endStalled}), as srmLs no longer lists it.
  * Files srmRm removed and srmMv renamed are told to {@link NamespaceChanges} (full mode's space reservations).
  */
 public final class NamespaceService {
@@ -69,9 +70,19 @@ public final class NamespaceService {
         if (uploads.uploadingInto(path, recursive)) {
             throw new SrmException(recursive ? SrmStatus.SRM_FILE_BUSY : SrmStatus.SRM_NON_EMPTY_DIRECTORY,
                     path + " has a file being uploaded into it by a put not finished yet (srmPutDone), aborted or"
-                            + " expired");
+                            + " expired, whose upload is in progress (written within srm.put.idle)");
         }
+        List<UploadsInProgress.Stalled> stalled = uploads.stalledInto(path, recursive);
         backend.rmdir(caller.account(), path, recursive);
+        for (UploadsInProgress.Stalled s : stalled) {
+            String why = "aborted: srmRmdir removed " + path + ", and " + s.why();
+            try {
+                puts.endStalled(s, why);
+            } catch (SrmException e) {
+                LOG.warn("{} was removed, but the stalled put to {} could not be ended: {}", path, s.target(),
+                        e.getMessage());
+            }
+        }
     }
 
     public List<FileOutcome> rm(Caller caller, List<String> surlList) throws SrmException {

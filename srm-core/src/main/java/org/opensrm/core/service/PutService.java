@@ -22,4 +22,12 @@ public interface PutService {
      * @return whether there was such a put
      */
     boolean abortOpenPut(Caller caller, SrmPath target) throws SrmException;
+
+    /**
+     * Ends the open put whose upload has stalled, whoever made it, because srmRmdir removed its target's directory:
+     * its partial data is removed at once (a tombstone stays until the put expires) and the put's file answers
+     * {@code SRM_ABORTED}, saying {@code why}.
+     */
+    default void endStalled(UploadsInProgress.Stalled stalled, String why) throws SrmException {
+    }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.opensrm.backend.FileStat;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
@@ -28,7 +30,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Removes uploads whose put was never finished, once the put has expired, so that an abandoned transfer leaves
  * nothing behind. Uploads are journaled in the state directory so a restart forgets none of them; it also tells
- * where the upload to a target is being written while its put is open.
+ * where the upload to a target is being written while its put is open, and whether that upload is still in
+ * progress or has stalled ({@link UploadsInProgress}: nothing written to it, and no TURL handed out for it, within
+ * the idle time, and not yet holding every byte its client declared).
  */
 public final class UploadJanitor implements UploadsInProgress {
     private static final Logger LOG = LoggerFactory.getLogger(UploadJanitor.class);
@@ -37,12 +41,20 @@ public final class UploadJanitor implements UploadsInProgress {
      * {@code target} is null for an aborted put's tombstone, and for an upload journaled by an older version,
      * which did not record it.
      */
-    private record Pending(Account account, SrmPath target, SrmPath upload, Instant expires) {
+    private record Pending(Account account, SrmPath target, SrmPath upload, Instant expires, Instant since,
+                           long expectedSize, String why) {
+        Pending(Account account, SrmPath target, SrmPath upload, Instant expires, Instant since) {
+            this(account, target, upload, expires, since, 0, null);
+        }
     }
+
+    /** How long an open upload may go without a write (or, before its first, since its TURL) and still be live. */
+    public static final Duration DEFAULT_IDLE = Duration.ofMinutes(2);
 
     private final StorageBackend backend;
     private final Path journal;
     private final Clock clock;
+    private final Duration idle;
     private final Map<SrmPath, Pending> pending = new ConcurrentHashMap<>();
     /**
      * The upload per target, by the upload's path: one upload is journaled again with another expiry (full mode
@@ -53,9 +65,18 @@ public final class UploadJanitor implements UploadsInProgress {
     private final Object journalLock = new Object();
 
     public UploadJanitor(StorageBackend backend, Path journal, Clock clock) {
+        this(backend, journal, clock, DEFAULT_IDLE);
+    }
+
+    /** @param idle {@code srm.put.idle}: how long an upload may go unwritten and still count as in progress */
+    public UploadJanitor(StorageBackend backend, Path journal, Clock clock, Duration idle) {
+        if (idle.isNegative() || idle.isZero()) {
+            throw new IllegalArgumentException("the idle time of an upload must be positive, got " + idle);
+        }
         this.backend = backend;
         this.journal = journal;
         this.clock = clock;
+        this.idle = idle;
     }
 
     /** Loads the journal left by the previous run and rewrites it with only what is still pending. */
@@ -76,7 +97,8 @@ public final class UploadJanitor implements UploadsInProgress {
                         Account a = new Account(f[4], Integer.parseInt(f[1]), Integer.parseInt(f[2]), groups);
                         SrmPath p = unescape(f[5]);
                         SrmPath target = f.length == 7 ? unescape(f[6]) : null;
-                        pending.put(p, new Pending(a, target, p, Instant.ofEpochMilli(Long.parseLong(f[0]))));
+                        pending.put(p, new Pending(a, target, p, Instant.ofEpochMilli(Long.parseLong(f[0])),
+                                clock.instant())); // its client may still be writing: live for the idle time
                     }
                 } catch (RuntimeException | SrmException e) {
                     LOG.warn("skipping unreadable upload journal line: {}", line);
@@ -91,7 +113,18 @@ public final class UploadJanitor implements UploadsInProgress {
 
     /** Journals an upload to {@code target}, to be removed after {@code expires} unless finished. */
     public void track(Account account, SrmPath target, SrmPath upload, Instant expires) {
-        Pending p = new Pending(account, target, upload, expires);
+        track(account, target, upload, expires, 0);
+    }
+
+    /**
+     * As above, when the put was made, its TURL handed out or its lifetime extended: the upload counts as in
+     * progress for the idle time from now even before anything is written to it.
+     *
+     * @param expectedSize the size its client declared (expectedFileSize), 0 when none: an upload that holds that
+     *                     many bytes is complete and waits only for srmPutDone, so it never counts as stalled
+     */
+    public void track(Account account, SrmPath target, SrmPath upload, Instant expires, long expectedSize) {
+        Pending p = new Pending(account, target, upload, expires, clock.instant(), Math.max(0, expectedSize), null);
         pending.put(upload, p);
         index(p);
         append(line(p));
@@ -102,13 +135,28 @@ public final class UploadJanitor implements UploadsInProgress {
      * {@code expires}, but the target no longer counts as being uploaded.
      */
     public void aborted(Account account, SrmPath upload, Instant expires) {
+        aborted(account, upload, expires, null);
+    }
+
+    /**
+     * As above, remembering why (in this frontend's memory, until the put expires) so that the put's later
+     * srmPutDone and status calls can say it ({@link #whyEnded}).
+     */
+    public void aborted(Account account, SrmPath upload, Instant expires, String why) {
         Pending was = pending.get(upload);
         if (was != null && was.target() != null) {
             byTarget.remove(was.target(), upload);
         }
-        Pending p = new Pending(account, null, upload, expires);
+        String reason = why != null ? why : was == null ? null : was.why();
+        Pending p = new Pending(account, null, upload, expires, clock.instant(), 0, reason);
         pending.put(upload, p);
         append(line(p));
+    }
+
+    /** Why the put of {@code upload} was ended, when this frontend ended it and said why. */
+    public Optional<String> whyEnded(SrmPath upload) {
+        Pending p = pending.get(upload);
+        return p == null || p.target() != null ? Optional.empty() : Optional.ofNullable(p.why());
     }
 
     /** Whether a put that is neither finished, aborted nor expired is writing to {@code target}, by anyone. */
@@ -119,13 +167,81 @@ public final class UploadJanitor implements UploadsInProgress {
     @Override
     public boolean uploadingInto(SrmPath directory, boolean below) {
         for (SrmPath target : byTarget.keySet()) {
-            boolean inside = below ? directory.contains(target) && !directory.equals(target)
-                    : !target.isRoot() && target.parent().equals(directory);
-            if (inside && open(target).isPresent()) {
+            Optional<Pending> p = inside(directory, below, target) ? open(target) : Optional.empty();
+            if (p.isPresent() && stall(p.get()).isEmpty()) {
                 return true;
             }
         }
         return false;
+    }
+
+    @Override
+    public List<Stalled> stalledInto(SrmPath directory, boolean below) {
+        List<Stalled> out = new ArrayList<>();
+        for (SrmPath target : byTarget.keySet()) {
+            Optional<Pending> p = inside(directory, below, target) ? open(target) : Optional.empty();
+            if (p.isPresent()) {
+                Pending u = p.get();
+                stall(u).ifPresent(why -> out.add(new Stalled(u.account(), u.target(), u.upload(), u.expires(),
+                        why)));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Optional<String> stalled(SrmPath target) {
+        Optional<Pending> p = open(target);
+        return p.isPresent() ? stall(p.get()) : Optional.empty();
+    }
+
+    /** Whether a writer still holds the upload open (HDFS moves its time only at close); unknown counts as yes. */
+    private boolean writerHolds(Pending p) {
+        try {
+            return backend.openForWriting(p.account(), p.upload());
+        } catch (SrmException e) {
+            return e.status() != SrmStatus.SRM_INVALID_PATH;
+        }
+    }
+
+    private static boolean inside(SrmPath directory, boolean below, SrmPath target) {
+        return below ? directory.contains(target) && !directory.equals(target)
+                : !target.isRoot() && target.parent().equals(directory);
+    }
+
+    /**
+     * Why the open upload {@code p} no longer counts as in progress, or empty while it is live: data written to it
+     * within the idle time, or (nothing written yet) its put made or its TURL handed out within it, or holding every
+     * byte its client declared (complete, waiting for srmPutDone), or still held open by its writer where the
+     * storage tells ({@link StorageBackend#openForWriting}). An upload that cannot be looked at counts as live.
+     */
+    private Optional<String> stall(Pending p) {
+        Instant now = clock.instant();
+        Instant last = p.since();
+        String held = "nothing";
+        try {
+            FileStat st = backend.stat(p.account(), p.upload());
+            if (!st.isFile()) {
+                return Optional.empty();
+            }
+            if (p.expectedSize() > 0 && st.size() == p.expectedSize()) {
+                return Optional.empty();
+            }
+            if (st.modified().isAfter(last)) {
+                last = st.modified();
+            }
+            held = st.size() + " bytes" + (p.expectedSize() > 0 ? " of the " + p.expectedSize() + " declared" : "");
+        } catch (SrmException e) {
+            if (e.status() != SrmStatus.SRM_INVALID_PATH) {
+                return Optional.empty();
+            }
+        }
+        Duration quiet = Duration.between(last, now);
+        if (quiet.compareTo(idle) < 0 || writerHolds(p)) {
+            return Optional.empty();
+        }
+        return Optional.of("its upload stalled: nothing was written to it for " + quiet.toSeconds() + " s (it holds "
+                + held + "; srm.put.idle is " + idle.toSeconds() + " s)");
     }
 
     /** The open (neither finished, aborted nor expired) upload to {@code target}, by anyone. */

@@ -138,7 +138,8 @@ public final class Uploads {
                      Instant issued, Instant keptUntil, String surl) throws SrmException {
         Optional<FileStat> uploaded = statIfExists(account, upload);
         if (uploaded.isPresent() && uploaded.get().isDirectory()) {
-            throw new SrmException(SrmStatus.SRM_ABORTED, "the put was aborted; nothing was stored");
+            throw new SrmException(SrmStatus.SRM_ABORTED, janitor.whyEnded(upload)
+                    .orElse("the put was aborted; nothing was stored"));
         }
         if (uploaded.isEmpty()) {
             if (landedBefore(account, upload, target, issued)) {
@@ -177,6 +178,11 @@ public final class Uploads {
      * gateway token of an earlier version, is removed and gets no tombstone.)
      */
     public void abort(Account account, SrmPath upload, Instant expires) throws SrmException {
+        abort(account, upload, expires, null);
+    }
+
+    /** As above, remembering why the put ended ({@link UploadJanitor#whyEnded}); {@code why} may be null. */
+    public void abort(Account account, SrmPath upload, Instant expires, String why) throws SrmException {
         Optional<FileStat> uploaded = statIfExists(account, upload);
         if (uploaded.isPresent() && uploaded.get().isDirectory()) {
             return; // aborted before
@@ -186,7 +192,7 @@ public final class Uploads {
         }
         if (StagingArea.reaches(upload)) {
             backend.mkdir(account, upload);
-            janitor.aborted(account, upload, expires);
+            janitor.aborted(account, upload, expires, why);
         } else {
             janitor.finished(upload);
         }

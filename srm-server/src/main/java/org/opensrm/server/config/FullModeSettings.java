@@ -81,19 +81,22 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
         if (!url.startsWith("jdbc:postgresql://")) {
             c.invalid(PG + "url", "configuration key '" + PG + "url' must be a jdbc:postgresql://host:port/database"
                     + " URL, got '" + url + "'");
+            url = "jdbc:postgresql://localhost/opensrm"; // a stand-in, so that the reading goes on
         }
         Duration connect = c.getDuration(PG + "connect.timeout");
         if (connect.toMillis() < 250) {
             c.invalid(PG + "connect.timeout", "configuration key '" + PG + "connect.timeout' must be at least 250ms, got '"
                     + c.get(PG + "connect.timeout") + "'");
+            connect = Duration.ofMillis(250);
         }
         Duration query = c.getDuration(PG + "query.timeout");
         if (query.toSeconds() < 1) {
             c.invalid(PG + "query.timeout", "configuration key '" + PG + "query.timeout' must be at least 1s, got '"
                     + c.get(PG + "query.timeout") + "'");
+            query = Duration.ofSeconds(1);
         }
         return PostgresStoreConfig.builder(url, c.require(PG + "user"))
-                .password(c.isSet(PG + "password.file") ? password(c.getPath(PG + "password.file")) : "")
+                .password(c.isSet(PG + "password.file") ? password(c, c.getPath(PG + "password.file")) : "")
                 .poolSize(c.getInt(PG + "pool.size", 1, 1000)).connectTimeout(connect).queryTimeout(query).build();
     }
 
@@ -101,28 +104,32 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
      * The database password: the first line of a file that others cannot read (the configuration names the file,
      * never the password).
      */
-    private static String password(Path file) throws ConfigException {
-        String key = "configuration key '" + PG + "password.file'";
+    private static String password(RawConfig c, Path file) throws ConfigException {
+        String key = PG + "password.file";
+        Optional<String> problem;
+        String line = "";
         try {
             Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-            if (perms.contains(PosixFilePermission.OTHERS_READ)) {
-                throw new ConfigException(key + ": " + file + " is readable by every user; make it readable by the"
-                        + " server only (chmod 600 " + file + ")");
-            }
             String text = Files.readString(file, StandardCharsets.UTF_8);
             int eol = text.indexOf('\n');
-            String line = (eol < 0 ? text : text.substring(0, eol)).strip();
-            if (line.isEmpty()) {
-                throw new ConfigException(key + ": " + file + " is empty (its first line is the password)");
-            }
-            return line;
+            line = (eol < 0 ? text : text.substring(0, eol)).strip();
+            problem = perms.contains(PosixFilePermission.OTHERS_READ)
+                    ? Optional.of(file + " is readable by every user; make it readable by the server only (chmod 600 "
+                            + file + ")")
+                    : line.isEmpty() ? Optional.of(file + " is empty (its first line is the password)")
+                    : Optional.empty();
         } catch (NoSuchFileException e) {
-            throw new ConfigException(key + ": " + file + " does not exist");
+            problem = Optional.of(file + " does not exist");
         } catch (AccessDeniedException e) {
-            throw new ConfigException(key + ": the server may not read " + file);
+            problem = Optional.of("the server may not read " + file);
         } catch (IOException e) {
-            throw new ConfigException(key + ": cannot read " + file + ": " + e.getMessage());
+            problem = Optional.of("cannot read " + file + ": " + e.getMessage());
         }
+        if (problem.isPresent()) { // recorded with every other problem; the reading goes on
+            c.invalid(key, "configuration key '" + key + "': " + problem.get());
+            return "";
+        }
+        return line;
     }
 
     /** A positive default lifetime that does not exceed its maximum, {@code maxKey}. */

@@ -20,13 +20,15 @@ public record MacaroonSettings(Optional<Path> secret, String location) {
         }
         Path secret = Path.of(file.trim());
         if (!secret.isAbsolute()) {
-            throw new ConfigException("configuration key 'doors.macaroon.secret' must be an absolute path, got '"
-                    + file + "'");
+            c.invalid("doors.macaroon.secret", "configuration key 'doors.macaroon.secret' must be an absolute path,"
+                    + " got '" + file + "'");
         }
         String location = c.get("doors.macaroon.location");
         if (location == null || !location.trim().matches("[A-Za-z0-9_.-]+")) {
-            throw new ConfigException("configuration key 'doors.macaroon.location' must be the doors' all.sitename"
-                    + " (letters, digits, '_', '.', '-') when doors.macaroon.secret is set, got '" + location + "'");
+            c.invalid("doors.macaroon.location", "configuration key 'doors.macaroon.location' must be the doors'"
+                    + " all.sitename (letters, digits, '_', '.', '-') when doors.macaroon.secret is set, got '"
+                    + location + "'");
+            return new MacaroonSettings(Optional.of(secret), "");
         }
         return new MacaroonSettings(Optional.of(secret), location.trim());
     }

@@ -23,7 +23,8 @@ public record ServerConfig(
         String host, int port, List<String> surlHosts,
         Path hostCert, Path hostKey, Path caDir, Duration credentialsRefresh,
         Path gridmap, Optional<Path> banList, Duration authzRefresh, Authz authz,
-        byte[] tokenKey, String mode, Path stateDir, Duration putLifetime, Duration getLifetime,
+        byte[] tokenKey, String mode, Path stateDir, Duration putLifetime, Duration putIdle,
+        Duration getLifetime,
         String backend, Path backendRoot, int directoryMode,
         List<GridFtpNode> gridftpNodes, String gridftpSelector, String gridftpPathPrefix,
         Duration gridftpProbeInterval, Duration gridftpProbeTimeout, LoadProbeConfig gridftpLoadProbe,
@@ -118,7 +119,7 @@ public record ServerConfig(
                 c.isSet("srm.banlist") ? Optional.of(c.getPath("srm.banlist")) : Optional.empty(),
                 c.getDuration("srm.authz.refresh"), authz(c),
                 tokenKey.getBytes(StandardCharsets.UTF_8), mode(c), c.getPath("srm.state.dir"),
-                c.getDuration("srm.put.lifetime"), c.getDuration("srm.get.lifetime"),
+                c.getDuration("srm.put.lifetime"), putIdle(c), c.getDuration("srm.get.lifetime"),
                 c.oneOf("backend", "posix", "hdfs"), root, octal(c, "backend.posix.dir.mode"),
                 nodes(c), c.oneOf("gridftp.selector", "random", "roundrobin", "loadprobe"), trimSlash(prefix),
                 c.getDuration("gridftp.probe.interval"), c.getDuration("gridftp.probe.timeout"),
@@ -136,6 +137,17 @@ public record ServerConfig(
                 hdfs(c), FullModeSettings.from(c, mode(c).equals(FULL)),
                 SpaceSettings.from(c, c.getList("space.tokens")), CopySettings.from(c), fileAccess(c, root),
                 MacaroonSettings.from(c));
+    }
+
+    /** {@code srm.put.idle}: positive. */
+    private static Duration putIdle(RawConfig c) throws ConfigException {
+        Duration d = c.getDuration("srm.put.idle");
+        if (d.isZero() && !c.hasProblem("srm.put.idle")) {
+            c.invalid("srm.put.idle", "configuration key 'srm.put.idle' must be longer than 0, got '"
+                    + c.get("srm.put.idle") + "'");
+            return Duration.ofMinutes(2);
+        }
+        return d;
     }
 
     /** {@code srm.mode}: gateway (synchronous, stateless) or full (queued requests kept in a store). */
@@ -308,12 +320,12 @@ public record ServerConfig(
             return Optional.empty();
         }
         if (!c.get("backend").trim().equals("posix")) {
-            throw new ConfigException("configuration key 'file.access' needs backend=posix (worker nodes mount its"
+            c.invalid("file.access", "configuration key 'file.access' needs backend=posix (worker nodes mount its"
                     + " file system)");
         }
         String prefix = c.isSet("file.prefix") ? c.get("file.prefix").trim() : root.toString();
         if (!prefix.startsWith("/")) {
-            throw new ConfigException("configuration key 'file.prefix' must be an absolute path, got '" + prefix + "'");
+            c.invalid("file.prefix", "configuration key 'file.prefix' must be an absolute path, got '" + prefix + "'");
         }
         return Optional.of(trimSlash(prefix));
     }

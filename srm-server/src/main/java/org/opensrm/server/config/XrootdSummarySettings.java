@@ -16,7 +16,9 @@ final class XrootdSummarySettings {
             return XrootdSummaryConfig.parse(c.require(LISTEN), maxAge);
         } catch (IllegalArgumentException e) {
             String key = e.getMessage().contains("max age") ? MAX_AGE : LISTEN;
-            throw new ConfigException("configuration key '" + key + "': " + e.getMessage());
+            c.invalid(key, "configuration key '" + key + "': " + e.getMessage());
+            return XrootdSummaryConfig.parse(ConfigKeys.find(LISTEN).orElseThrow().defaultValue(),
+                    java.time.Duration.ofSeconds(30)); // a stand-in; the reading goes on to find further problems
         }
     }
 }

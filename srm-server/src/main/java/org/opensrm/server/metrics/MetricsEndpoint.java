@@ -1,5 +1,6 @@
 package org.opensrm.server.metrics;
 
+import com.sun.net.httpserver.HttpHandler;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
@@ -7,7 +8,8 @@ import java.util.concurrent.Executors;
 
 /**
  * Serves {@code /metrics} (Prometheus text format, OpenMetrics or protobuf as the scraper asks) and
- * {@code /-/healthy} with the Prometheus client's HTTP exporter, on its own plain-HTTP port (meant for a
+ * {@code /-/healthy} with the Prometheus client's HTTP exporter, and every other path with {@code health} (the load
+ * balancer's checks, {@link Readiness}), on its own plain-HTTP port (meant for a
  * monitoring network or loopback, never the SRM port), on one thread of its own so scrapes never compete with SRM
  * calls.
  */
@@ -15,12 +17,14 @@ public final class MetricsEndpoint implements AutoCloseable {
     private final String host;
     private final int port;
     private final SrmMetrics metrics;
+    private final HttpHandler health;
     private HTTPServer server;
 
-    public MetricsEndpoint(String host, int port, SrmMetrics metrics) {
+    public MetricsEndpoint(String host, int port, SrmMetrics metrics, HttpHandler health) {
         this.host = host;
         this.port = port;
         this.metrics = metrics;
+        this.health = health;
     }
 
     public void start() throws IOException {
@@ -30,7 +34,7 @@ public final class MetricsEndpoint implements AutoCloseable {
             return t;
         });
         server = HTTPServer.builder().hostname(host).port(port).registry(metrics.registry())
-                .executorService(thread).buildAndStart();
+                .defaultHandler(health).executorService(thread).buildAndStart();
     }
 
     public int port() {

@@ -4,6 +4,7 @@ import jakarta.xml.bind.JAXBException;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import org.opensrm.server.soap.lane.LaneRequestReader;
 import org.opensrm.server.soap.gen.SrmLsRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToGetRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToGetResponse;
@@ -15,8 +16,9 @@ import org.opensrm.server.soap.gen.SrmStatusOfGetRequestResponse;
 /**
  * The lanes of {@link SoapServlet}: the operations that are most of what a storage element answers — srmLs, and a
  * get's cycle (srmPrepareToGet, srmStatusOfGetRequest, srmReleaseFiles) — when plain (SOAP 1.1, no header) are
- * decoded into the same generated type JAXB makes ({@link LaneRequestReader}; the get cycle's, as real clients
- * write them, without a parser: {@link PlainRequests}), run through the same endpoint method,
+ * decoded into the same generated type JAXB makes (as real clients write them, by the scan that reads the body once
+ * without a parser, {@link org.opensrm.server.soap.lane.RequestScan}; any other by {@link LaneRequestReader}), run
+ * through the same endpoint method,
  * and answered by an {@link AnswerWriter}: the bytes JAX-WS would write, for a fraction of its CPU. Anything else,
  * and any request a lane cannot read, goes through JAX-WS.
  */
@@ -24,8 +26,8 @@ final class SoapLanes {
     /** One operation's lane: how its request is read, answered and written. */
     private record Lane<Q, A>(Class<Q> request, Function<Q, A> endpoint, Function<A, byte[]> writer,
                               LongAdder answers) {
-        byte[] answer(LaneRequestReader reader, String operation, byte[] body) {
-            Q q = reader.read(body, operation, request);
+        byte[] answer(LaneRequestReader reader, String operation, byte[] body, Object decoded) {
+            Q q = reader.read(body, operation, request, decoded);
             if (q == null) {
                 return null;
             }
@@ -55,10 +57,12 @@ final class SoapLanes {
     /**
      * The whole answer to {@code body}, a request of {@code operation}, once the endpoint has answered it; null
      * (and the endpoint not called) when {@code operation} has no lane or its lane cannot read this body.
+     *
+     * @param decoded the request the scan decoded from {@code body}; null if it did not
      */
-    byte[] answer(String operation, byte[] body) {
+    byte[] answer(String operation, byte[] body, Object decoded) {
         Lane<?, ?> lane = operation == null ? null : lanes.get(operation);
-        return lane == null ? null : lane.answer(reader, operation, body);
+        return lane == null ? null : lane.answer(reader, operation, body, decoded);
     }
 
     /** Calls of {@code operation} answered in its lane since the start (0 for an operation without one). */

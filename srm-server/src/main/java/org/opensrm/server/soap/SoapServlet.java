@@ -24,7 +24,7 @@ import javax.xml.stream.XMLOutputFactory;
 import org.opensrm.authz.ClientIdentity;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.server.metrics.AdmissionControl;
+import org.opensrm.server.soap.lane.RequestScan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -117,7 +117,7 @@ public final class SoapServlet extends HttpServlet {
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         if (req.getDispatcherType() == DispatcherType.ASYNC
                 && req.getAttribute(QueuedCall.ATTRIBUTE) instanceof QueuedCall call) {
-            answer(req, resp, call.body, call.identity, call.operation, call.permit, call.reserved); // wait ended
+            answer(req, resp, call.body, call.request, call.identity, call.operation, call.permit, call.reserved);
             return;
         }
         if ("GET".equals(req.getMethod()) && req.getQueryString() != null
@@ -192,7 +192,7 @@ public final class SoapServlet extends HttpServlet {
             }
             reserved += answer;
             handedOn = true;
-            admit(req, resp, body, identity, operation, reserved);
+            admit(req, resp, body, findings.request(), identity, operation, reserved);
         } finally {
             if (!handedOn) {
                 admission.release(reserved);
@@ -201,21 +201,21 @@ public final class SoapServlet extends HttpServlet {
     }
 
     /** Runs the call now, or suspends it until admission control decides; releases {@code reserved} in the end. */
-    private void admit(HttpServletRequest req, HttpServletResponse resp, byte[] body, ClientIdentity identity,
-                       String operation, long reserved) throws IOException {
+    private void admit(HttpServletRequest req, HttpServletResponse resp, byte[] body, Object request,
+                       ClientIdentity identity, String operation, long reserved) throws IOException {
         AdmissionControl.Permit permit = admission.tryEnter(operation);
         if (permit != null) {
-            answer(req, resp, body, identity, operation, permit, reserved);
+            answer(req, resp, body, request, identity, operation, permit, reserved);
             return;
         }
         AsyncContext async = req.startAsync();
         async.setTimeout(0); // admission control ends the wait
-        QueuedCall call = new QueuedCall(async, body, identity, operation, reserved);
+        QueuedCall call = new QueuedCall(async, body, request, identity, operation, reserved);
         req.setAttribute(QueuedCall.ATTRIBUTE, call);
         if (!admission.enqueue(operation, call)) {
             req.removeAttribute(QueuedCall.ATTRIBUTE);
             try {
-                answer(req, resp, body, identity, operation, null, reserved);
+                answer(req, resp, body, request, identity, operation, null, reserved);
             } finally {
                 async.complete();
             }
@@ -226,9 +226,12 @@ public final class SoapServlet extends HttpServlet {
      * Runs the call through JAX-WS with a slot (released here), or answers it "busy" without one. A plain call of an
      * operation with a lane ({@link SoapLanes}: srmLs, a get's cycle) takes its lane instead: the same endpoint
      * method, its answer written by an {@link AnswerWriter}. The memory the call {@code reserved} is given back here.
+     *
+     * @param request the request the scan decoded from {@code body} for its lane; null if it did not
      */
-    private void answer(HttpServletRequest req, HttpServletResponse resp, byte[] body, ClientIdentity identity,
-                        String operation, AdmissionControl.Permit permit, long reserved) throws IOException {
+    private void answer(HttpServletRequest req, HttpServletResponse resp, byte[] body, Object request,
+                        ClientIdentity identity, String operation, AdmissionControl.Permit permit, long reserved)
+            throws IOException {
         try {
             if (permit == null) {
                 refuse(req, resp, identity, operation, CurrentRequest.Refusal.BUSY);
@@ -236,7 +239,7 @@ public final class SoapServlet extends HttpServlet {
             }
             current.set(identity, null, delegations.apply(req).orElse(null));
             try {
-                if (answeredInLane(resp, operation, body)) {
+                if (answeredInLane(resp, operation, body, request)) {
                     return;
                 }
                 BufferedResponse buffered = new BufferedResponse(resp);
@@ -298,8 +301,9 @@ public final class SoapServlet extends HttpServlet {
         return scan.parse(body.length <= PREFIX_BYTES ? body : java.util.Arrays.copyOf(body, PREFIX_BYTES)).operation();
     }
 
-    private boolean answeredInLane(HttpServletResponse resp, String operation, byte[] body) throws IOException {
-        byte[] answer = lanes.answer(operation, body);
+    private boolean answeredInLane(HttpServletResponse resp, String operation, byte[] body, Object request)
+            throws IOException {
+        byte[] answer = lanes.answer(operation, body, request);
         if (answer == null) {
             return false;
         }
@@ -331,14 +335,17 @@ public final class SoapServlet extends HttpServlet {
 
         private final AsyncContext async;
         private final byte[] body;
+        private final Object request;
         private final ClientIdentity identity;
         private final String operation;
         private final long reserved;
         private volatile AdmissionControl.Permit permit;
 
-        QueuedCall(AsyncContext async, byte[] body, ClientIdentity identity, String operation, long reserved) {
+        QueuedCall(AsyncContext async, byte[] body, Object request, ClientIdentity identity, String operation,
+                   long reserved) {
             this.async = async;
             this.body = body;
+            this.request = request;
             this.identity = identity;
             this.operation = operation;
             this.reserved = reserved;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -15,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 22, point 16: every configuration error is reported at once, one per line (unknown keys, bad values,
- * keys that do not go together, a malformed {@code --set}), by {@link ServerConfig#from} and by the launcher's
- * exit message; a single error reads as it always did.
+ * keys that do not go together, a malformed {@code --set}, files the keys name), by {@link ServerConfig#from} and
+ * by the launcher's exit message; a single error reads as it always did. (The files the server itself reads while
+ * it is built: {@code org.opensrm.server.StartupFilesAllAtOnceTest}.)
  */
 class ConfigErrorsAllAtOnceTest {
     private static final String FILE = String.join("\n",
@@ -67,6 +70,34 @@ class ConfigErrorsAllAtOnceTest {
         ConfigException e = assertThrows(ConfigException.class, () -> ServerConfig.from(RawConfig.of(Map.of(
                 "srm.token.key", "0123456789abcdef", "srm.port", "eighty"))));
         assertEquals("configuration key 'srm.port' must be a whole number, got 'eighty'", e.getMessage());
+    }
+
+    /**
+     * Checks that used to end the reading at once — the database password file, file:// access, the macaroon keys —
+     * are reported with every other problem, before and after them.
+     */
+    @Test
+    void aPasswordFileAndTheChecksAfterItAreAllReported() throws Exception {
+        Path password = Files.writeString(dir.resolve("pg.password"), "secret\n");
+        Files.setPosixFilePermissions(password, PosixFilePermissions.fromString("rw-r--r--"));
+        Map<String, String> settings = new HashMap<>(Map.of(
+                "srm.token.key", "0123456789abcdef", "srm.port", "eighty", "srm.mode", "full",
+                "srm.store", "postgresql", "srm.store.postgresql.url", "jdbc:postgresql://127.0.0.1:1/opensrm",
+                "srm.store.postgresql.user", "opensrm", "srm.store.postgresql.password.file", password.toString(),
+                "file.access", "true", "file.prefix", "relative/prefix"));
+        settings.put("doors.macaroon.secret", "relative.secret");
+        settings.put("doors.macaroon.location", "not a site name");
+        settings.put("srm.put.idle", "0s");
+        ConfigException e = assertThrows(ConfigException.class, () -> ServerConfig.from(RawConfig.of(settings)));
+        List<String> expected = List.of("'srm.port' must be a whole number",
+                "'srm.store.postgresql.password.file': " + password + " is readable by every user",
+                "'file.prefix' must be an absolute path", "'doors.macaroon.secret' must be an absolute path",
+                "'doors.macaroon.location' must be the doors' all.sitename", "'srm.put.idle' must be longer than 0");
+        for (String one : expected) {
+            assertEquals(1, e.problems().stream().filter(l -> l.contains(one)).count(),
+                    () -> "one line with '" + one + "' in " + e.problems());
+        }
+        assertEquals(expected.size(), e.problems().size(), e.getMessage());
     }
 
     @Test

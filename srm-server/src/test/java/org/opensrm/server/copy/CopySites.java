@@ -21,12 +21,16 @@ import org.opensrm.server.config.ServerConfig;
 import org.opensrm.testkit.GridFtpServerProcess;
 import org.opensrm.testkit.GsoapEnvelope;
 import org.opensrm.testkit.TwoGridFtpDoors;
+import org.opensrm.testkit.XrootdServerProcess;
 
 /**
  * Two storage elements for srmCopy tests, on loopback: two full-mode SRM servers in this JVM, each with its own
  * real GridFTP door ({@link TwoGridFtpDoors}: one test CA, Alice mapped to {@code srmuser1} on both doors and both
  * servers) and its own storage root with {@code /alice} owned by {@code srmuser1}. Each server allows
  * {@code localhost} as copy peer (the other's SRM and door); SURLs are {@code srm://localhost:PORT/path}.
+ * {@link #startWithXrootd} gives each site a real XRootD door too ({@code root} and {@code https}, TURLs carrying
+ * macaroons of its own secret and site name, HTTP-TPC loaded), so that copies between them are HTTP third-party
+ * copies.
  */
 final class CopySites implements AutoCloseable {
     static final String ACCOUNT = "srmuser1";
@@ -36,14 +40,22 @@ final class CopySites implements AutoCloseable {
     final Site a;
     final Site b;
 
-    /** One storage element: its server and its root directory. */
-    record Site(SrmServer server, Path root, Path state) {
+    /** One storage element: its server, its root directory, and its XRootD door or null. */
+    record Site(SrmServer server, Path root, Path state, XrootdServerProcess xrootd) {
         String surl(String path) {
             return "srm://localhost:" + server.port() + path;
         }
 
         Path file(String path) {
             return root.resolve(path.substring(1));
+        }
+
+        /** Stops its server, then its XRootD door. */
+        void close() {
+            server.close();
+            if (xrootd != null) {
+                xrootd.close();
+            }
         }
 
         /** The hidden upload names of the staging area (what a pull writes to before the rename). */
@@ -70,15 +82,28 @@ final class CopySites implements AutoCloseable {
 
     /** Two sites whose servers both have {@code settings} on top of the ones above. */
     static CopySites start(String name, Map<String, String> settings) throws Exception {
+        return start(name, settings, false);
+    }
+
+    /**
+     * Two sites each with an XRootD door beside its GridFTP door, listed in {@code doors} after it; the doors pass
+     * an {@code Authorization} header on as the macaroon ({@code http.header2cgi}), as a door an HTTP third-party
+     * copy reaches must, and log their third-party copies ({@code tpc.trace info}).
+     */
+    static CopySites startWithXrootd(String name) throws Exception {
+        return start(name, Map.of(), true);
+    }
+
+    private static CopySites start(String name, Map<String, String> settings, boolean xrootd) throws Exception {
         TwoGridFtpDoors doors = TwoGridFtpDoors.start(name, "Alice", ACCOUNT);
         Site a = null;
         try {
-            a = site(doors, "a", doors.a(), settings);
-            Site b = site(doors, "b", doors.b(), settings);
+            a = site(doors, "a", doors.a(), settings, xrootd);
+            Site b = site(doors, "b", doors.b(), settings, xrootd);
             return new CopySites(doors, a, b);
         } catch (Exception | Error e) {
             if (a != null) {
-                a.server().close();
+                a.close();
             }
             doors.close();
             throw e;
@@ -86,7 +111,7 @@ final class CopySites implements AutoCloseable {
     }
 
     private static Site site(TwoGridFtpDoors doors, String name, GridFtpServerProcess door,
-                             Map<String, String> settings) throws Exception {
+                             Map<String, String> settings, boolean withXrootd) throws Exception {
         Path base = doors.base();
         Path root = Files.createDirectory(base.resolve("root-" + name));
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -110,14 +135,29 @@ final class CopySites implements AutoCloseable {
         cfg.put("srm.copy.attempts", "2");
         cfg.put("srm.copy.backoff", "1s");
         cfg.putAll(settings);
-        SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
+        XrootdServerProcess xrootd = null;
+        if (withXrootd) {
+            xrootd = XrootdServerProcess.start(doors.grid().xrootdServer(name, root).siteName("Site-" + name)
+                    .map(doors.user().dn(), ACCOUNT).directive("http.header2cgi Authorization authz")
+                    .directive("tpc.trace info").build());
+            cfg.put("doors", "root://localhost:" + xrootd.port() + "|https://localhost:" + xrootd.port());
+            cfg.put("doors.macaroon.secret", xrootd.macaroonSecret().toString());
+            cfg.put("doors.macaroon.location", xrootd.siteName());
+        }
+        SrmServer server = null;
         try {
+            server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
             server.start();
         } catch (Exception e) {
-            server.close();
+            if (server != null) {
+                server.close();
+            }
+            if (xrootd != null) {
+                xrootd.close();
+            }
             throw e;
         }
-        return new Site(server, root, conf.resolve("state"));
+        return new Site(server, root, conf.resolve("state"), xrootd);
     }
 
     /** A client presenting Alice's proxy that delegates a proxy valid for {@code lifetime} on each connection. */
@@ -218,7 +258,7 @@ final class CopySites implements AutoCloseable {
     public void close() throws IOException {
         for (Site s : new Site[] {a, b}) {
             if (s != null) {
-                s.server().close();
+                s.close();
             }
         }
         doors.close();

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
+import java.time.Clock;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
@@ -79,7 +80,15 @@ final class E2eSite implements AutoCloseable {
 
     /** Starts a site whose server sees its POSIX backend through {@code backendView} (e.g. a {@link HoldingBackend}). */
     static E2eSite start(Map<String, String> overrides, UnaryOperator<StorageBackend> backendView) throws Exception {
-        return start(overrides, backendView, UnaryOperator.identity(), false);
+        return start(overrides, backendView, UnaryOperator.identity(), false, Clock.systemUTC());
+    }
+
+    /**
+     * Starts a site whose server counts lifetimes and idle times by {@code clock} (e.g. a
+     * {@link org.opensrm.testkit.ShiftedClock}).
+     */
+    static E2eSite start(Map<String, String> overrides, Clock clock) throws Exception {
+        return start(overrides, UnaryOperator.identity(), UnaryOperator.identity(), false, clock);
     }
 
     /**
@@ -88,18 +97,18 @@ final class E2eSite implements AutoCloseable {
      * macaroons of the secret it shares with the server.
      */
     static E2eSite startWithXrootd(Map<String, String> overrides) throws Exception {
-        return start(overrides, UnaryOperator.identity(), UnaryOperator.identity(), true);
+        return start(overrides, UnaryOperator.identity(), UnaryOperator.identity(), true, Clock.systemUTC());
     }
 
     /** Starts a site whose two doors are configured further by {@code doors} (e.g. a GSI authorization callout). */
     static E2eSite startWithDoors(Map<String, String> overrides, UnaryOperator<GridFtpServerConfig.Builder> doors)
             throws Exception {
-        return start(overrides, UnaryOperator.identity(), doors, false);
+        return start(overrides, UnaryOperator.identity(), doors, false, Clock.systemUTC());
     }
 
     private static E2eSite start(Map<String, String> overrides, UnaryOperator<StorageBackend> backendView,
-                                 UnaryOperator<GridFtpServerConfig.Builder> doors, boolean withXrootd)
-            throws Exception {
+                                 UnaryOperator<GridFtpServerConfig.Builder> doors, boolean withXrootd,
+                                 Clock clock) throws Exception {
         Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-e2e-");
         Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
         GridFtpServerProcess doorA = null;
@@ -153,7 +162,7 @@ final class E2eSite implements AutoCloseable {
             cfg.put("gridftp.selector", "roundrobin");
             cfg.put("srm.banlist", banlist.toString());
             cfg.putAll(overrides);
-            SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)), backendView);
+            SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)), backendView, clock);
             try {
                 server.start();
             } catch (Exception e) {

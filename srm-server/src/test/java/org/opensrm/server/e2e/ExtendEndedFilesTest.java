@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.client.HttpgResponse;
 
 /**
@@ -20,21 +19,16 @@ import org.opensrm.client.HttpgResponse;
  */
 @Timeout(120)
 class ExtendEndedFilesTest {
+    @RegisterExtension
+    static final OneSite SITE = new OneSite(E2eSite.FULL_MODE);
     static E2eSite site;
     static SpecRequests srm;
 
     @BeforeAll
     static void start() throws Exception {
-        site = E2eSite.start(E2eSite.FULL_MODE);
+        site = SITE.site();
         srm = new SpecRequests(new SrmSoap(site, site.alice()));
         Files.writeString(site.onDisk("/alice/pinned"), "data");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (site != null) {
-            site.close();
-        }
     }
 
     @Test

@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
+import org.opensrm.server.e2e.KilledUploads.Killed;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
@@ -35,25 +32,27 @@ import org.opensrm.testkit.SrmClients;
  * empty tombstone directory in the staging area until the put expires), or when the put has expired
  * ({@code srm.put.lifetime=60s}) and the janitor sweeps. Uploads are staged outside the SURL namespace, so the
  * target's directory never holds anything of them: it lists empty. srmRmdir removes it once the put was aborted or
- * has expired; while the put is open it is {@code SRM_NON_EMPTY_DIRECTORY}, after the kill too: gfal2 uploads in
- * stream mode, where the end of the data connection is the end of the file, so the door reports the killed
- * transfer as complete and nothing tells it from one waiting for srmPutDone.
+ * has expired; while the put is open and its upload live it is {@code SRM_NON_EMPTY_DIRECTORY}, for a while after
+ * the kill too: gfal2 uploads in stream mode, where the end of the data connection is the end of the file, so the
+ * door reports the killed transfer as complete, and only the time since its last write tells it from one waiting
+ * for srmPutDone ({@code srm.put.idle}, 2 min here, longer than the put's lifetime; a killed upload that stalls
+ * before its put ends: {@link StalledUploadTest}). The kill itself: {@link KilledUploads}.
  */
 @Timeout(300)
 class InterruptedUploadTest {
-    private static final Pattern TOKEN = Pattern.compile("resolution ended : \\S+ -> (gsiftp://\\S+) \\((\\S+)\\)");
     private static final Duration PUT_LIFETIME = Duration.ofSeconds(60);
-    private static final long KILL_AFTER_BYTES = 2L * 1024 * 1024;
 
     static E2eSite site;
     static SrmClients alice;
     static Path local;
+    static KilledUploads uploads;
 
     @BeforeAll
     static void start() throws Exception {
         site = E2eSite.start(Map.of("srm.put.lifetime", PUT_LIFETIME.toSeconds() + "s"));
         alice = site.clients(site.alice());
         local = site.scratch("interrupted");
+        uploads = new KilledUploads(site, alice, E2eSite.ALICE_ACCOUNT, local);
     }
 
     @AfterAll
@@ -74,30 +73,31 @@ class InterruptedUploadTest {
         assertTrue(site.server().janitor().expiryOf(journaled(k)).isPresent(), "the put is pending");
 
         SrmSoap soap = new SrmSoap(site, site.alice());
-        HttpgResponse abort = soap.abortRequest(k.token);
+        HttpgResponse abort = soap.abortRequest(k.token());
         assertEquals("SRM_SUCCESS", abort.text("srmAbortRequestResponse/returnStatus/statusCode"), abort.toString());
-        assertTrue(Files.isDirectory(k.upload), "the partial data is replaced by a tombstone: " + describe(k.upload));
-        try (Stream<Path> inside = Files.list(k.upload)) {
+        assertTrue(Files.isDirectory(k.upload()),
+                "the partial data is replaced by a tombstone: " + describe(k.upload()));
+        try (Stream<Path> inside = Files.list(k.upload())) {
             assertEquals(0, inside.count(), "the tombstone is empty");
         }
         assertFalse(Files.exists(site.onDisk("/alice/aborted-dir/killed-then-aborted.bin")));
         assertEquals(List.of(), listed("/alice/aborted-dir"), "nothing of the aborted upload is in its directory");
         HttpgResponse rmdir = soap.rmdir(site.surl("/alice/aborted-dir"));
         assertEquals("SRM_SUCCESS", rmdir.text("srmRmdirResponse/returnStatus/statusCode"), rmdir.toString());
-        HttpgResponse status = soap.statusOfPutRequest(k.token);
+        HttpgResponse status = soap.statusOfPutRequest(k.token());
         assertEquals("SRM_ABORTED",
                 status.text("srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/status/statusCode"),
                 status.toString());
 
         Path late = OnDisk.randomFile(local.resolve("late.bin"), 100_000, 32);
-        ClientRun write = alice.globusUrlCopy("file://" + late, k.turl);
+        ClientRun write = alice.globusUrlCopy("file://" + late, k.turl());
         assertFalse(write.ok(), "a late transfer to the aborted TURL fails: " + write.describe());
-        assertTrue(Files.isDirectory(k.upload), "still the tombstone: " + describe(k.upload));
+        assertTrue(Files.isDirectory(k.upload()), "still the tombstone: " + describe(k.upload()));
         assertFalse(Files.exists(site.onDisk("/alice/aborted-dir")));
 
         awaitExpiry(k);
         site.server().janitor().sweep();
-        assertFalse(Files.exists(k.upload), "tombstone removed after expiry");
+        assertFalse(Files.exists(k.upload()), "tombstone removed after expiry");
         assertFalse(site.server().janitor().expiryOf(journaled(k)).isPresent(), "nothing is left journaled");
     }
 
@@ -105,19 +105,19 @@ class InterruptedUploadTest {
     void theJanitorRemovesThePartialUploadOnceThePutHasExpired() throws Exception {
         Killed k = killMidTransfer("expired-dir", "killed-then-expired.bin");
         site.server().janitor().sweep(); // (what earlier tests left may have expired by now)
-        assertTrue(Files.exists(k.upload), "partial upload kept while the put may still finish");
+        assertTrue(Files.exists(k.upload()), "partial upload kept while the put may still finish");
         assertEquals(List.of(), listed("/alice/expired-dir"), "the killed upload is not listed");
         HttpgResponse rmdir = new SrmSoap(site, site.alice()).rmdir(site.surl("/alice/expired-dir"));
-        if (System.nanoTime() - k.prepared < PUT_LIFETIME.minusSeconds(5).toNanos()) { // its put surely open
+        if (System.nanoTime() - k.prepared() < PUT_LIFETIME.minusSeconds(5).toNanos()) { // its put surely open
             assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir.text("srmRmdirResponse/returnStatus/statusCode"),
-                    "nothing tells the killed upload from one waiting for srmPutDone: its put keeps the directory "
+                    "the killed upload was written to less than srm.put.idle ago: its put keeps the directory "
                             + rmdir);
         }
         assertOthersCannotReachTheUpload(k);
 
         awaitExpiry(k);
         site.server().janitor().sweep();
-        assertFalse(Files.exists(k.upload), "partial upload removed after expiry");
+        assertFalse(Files.exists(k.upload()), "partial upload removed after expiry");
         if (Files.exists(site.onDisk("/alice/expired-dir"))) {
             rmdir = new SrmSoap(site, site.alice()).rmdir(site.surl("/alice/expired-dir"));
             assertEquals("SRM_SUCCESS", rmdir.text("srmRmdirResponse/returnStatus/statusCode"),
@@ -126,7 +126,7 @@ class InterruptedUploadTest {
         assertFalse(Files.exists(site.onDisk("/alice/expired-dir")));
         assertEquals(List.of(), OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT)));
 
-        HttpgResponse late = new SrmSoap(site, site.alice()).statusOfPutRequest(k.token);
+        HttpgResponse late = new SrmSoap(site, site.alice()).statusOfPutRequest(k.token());
         assertTrue(!"SRM_SUCCESS".equals(late.text("srmStatusOfPutRequestResponse/returnStatus/statusCode")),
                 "an expired put is not reported done: " + late);
     }
@@ -148,7 +148,7 @@ class InterruptedUploadTest {
                 "<srmRmRequest><arrayOfSURLs><urlArray>" + SrmSoap.xml(surl) + "</urlArray></arrayOfSURLs>"
                         + "</srmRmRequest>");
         assertEquals("SRM_SUCCESS", rm.text("srmRmResponse/returnStatus/statusCode"), rm.toString());
-        assertTrue(Files.isDirectory(k.upload), "its data is gone at once: " + describe(k.upload));
+        assertTrue(Files.isDirectory(k.upload()), "its data is gone at once: " + describe(k.upload()));
         ClientRun retried = alice.gfal("gfal-copy", "file://" + source, surl);
         assertTrue(retried.ok(), retried.describe());
         assertEquals(OnDisk.adler32(source), OnDisk.adler32(site.onDisk("/alice/retried-dir/retried.bin")));
@@ -169,14 +169,14 @@ class InterruptedUploadTest {
         ClientRun mk = alice.run(List.of("mkfifo", "-m", "0644", fifo.toString()));
         assertTrue(mk.ok(), mk.describe());
         AtomicBoolean stop = new AtomicBoolean();
-        Thread feeder = new Thread(() -> feed(fifo, stop), "fifo-feeder-moving");
+        Thread feeder = new Thread(() -> KilledUploads.feed(fifo, stop), "fifo-feeder-moving");
         feeder.setDaemon(true);
         feeder.start();
         ClientRun copy;
         List<Path> earlier = OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT));
         try (RunningClient cp = alice.start(List.of("gfal-copy", "-vvv", "file://" + fifo,
                 site.surl("/alice/moving/f.bin")))) {
-            Path upload = awaitPartialUpload(cp, earlier);
+            Path upload = uploads.awaitPartialUpload(cp, earlier);
             assertEquals(List.of(), listed("/alice/moving"), "the upload in progress is not listed");
             HttpgResponse mv = soap.mv(site.surl("/alice/moving"), site.surl("/alice/moved"));
             assertEquals("SRM_SUCCESS", mv.text("srmMvResponse/returnStatus/statusCode"), mv.toString());
@@ -187,7 +187,7 @@ class InterruptedUploadTest {
             copy = cp.await();
         } finally {
             stop.set(true);
-            unblock(fifo, feeder);
+            uploads.unblock(fifo, feeder);
         }
         assertFalse(copy.ok(), "the put cannot be finished at the named SURL: " + copy.describe());
         assertTrue(copy.output().contains("/alice/moving no longer exists"), copy.describe());
@@ -202,27 +202,27 @@ class InterruptedUploadTest {
      */
     private static void assertOthersCannotReachTheUpload(Killed k) throws Exception {
         SrmClients bob = site.clients(site.bob());
-        long size = Files.size(k.upload);
-        ClientRun read = bob.globusUrlCopy(k.turl, "file:///dev/null");
+        long size = Files.size(k.upload());
+        ClientRun read = bob.globusUrlCopy(k.turl(), "file:///dev/null");
         assertFalse(read.ok(), "Bob reads Alice's upload: " + read.describe());
         Path mine = OnDisk.randomFile(local.resolve("bobs.bin"), 1000, 5);
-        ClientRun write = bob.globusUrlCopy("file://" + mine, k.turl);
+        ClientRun write = bob.globusUrlCopy("file://" + mine, k.turl());
         assertFalse(write.ok(), "Bob writes over Alice's upload: " + write.describe());
-        assertEquals(size, Files.size(k.upload), "Alice's upload is untouched");
-        String area = k.turl.substring(0, k.turl.lastIndexOf('/', k.turl.lastIndexOf('/') - 1) + 1);
+        assertEquals(size, Files.size(k.upload()), "Alice's upload is untouched");
+        String area = k.turl().substring(0, k.turl().lastIndexOf('/', k.turl().lastIndexOf('/') - 1) + 1);
         assertTrue(area.endsWith("/.srm-uploads/"), area);
         ClientRun bobLists = bob.gfal("gfal-ls", area);
         assertFalse(bobLists.ok(), "Bob lists the staging area: " + bobLists.describe());
         ClientRun aliceLists = alice.gfal("gfal-ls", area);
         assertFalse(aliceLists.ok(), "Alice lists the staging area: " + aliceLists.describe());
         ClientRun aliceOwn = alice.gfal("gfal-ls", "-a", area + E2eSite.ALICE_ACCOUNT + "/");
-        assertTrue(aliceOwn.ok() && aliceOwn.stdout().contains(k.upload.getFileName().toString()),
+        assertTrue(aliceOwn.ok() && aliceOwn.stdout().contains(k.upload().getFileName().toString()),
                 "Alice lists her own staging directory: " + aliceOwn.describe());
     }
 
     /** The killed upload as the upload journal names it. */
     private static SrmPath journaled(Killed k) throws SrmException {
-        return SrmPath.of("/.srm-uploads/" + E2eSite.ALICE_ACCOUNT + "/" + k.upload.getFileName());
+        return SrmPath.of("/.srm-uploads/" + E2eSite.ALICE_ACCOUNT + "/" + k.upload().getFileName());
     }
 
     /** The names gfal-ls -a (hidden names too) shows in a directory. */
@@ -238,101 +238,19 @@ class InterruptedUploadTest {
                 + Files.getAttribute(p, "unix:ino") + ", modified " + Files.getLastModifiedTime(p) : "(gone)";
     }
 
-    /** What a killed upload left: its token and TURL, its hidden upload on disk, when it was prepared (nanoTime). */
-    private record Killed(String token, String turl, Path upload, long prepared) {
-    }
-
     /**
      * Waits until the put has expired. The server's own sweep runs every 60 s; the tests then run one themselves
      * rather than wait for it.
      */
     private static void awaitExpiry(Killed k) throws InterruptedException {
-        long waitUntil = k.prepared + PUT_LIFETIME.toNanos() + Duration.ofSeconds(3).toNanos();
+        long waitUntil = k.prepared() + PUT_LIFETIME.toNanos() + Duration.ofSeconds(3).toNanos();
         while (System.nanoTime() < waitUntil) {
             Thread.sleep(200);
         }
     }
 
     /** Starts gfal-copy into {@code /alice/<dir>/<name>} (making the directory) and kills it mid-transfer. */
-    private Killed killMidTransfer(String dir, String name) throws Exception {
-        HttpgResponse made = new SrmSoap(site, site.alice()).mkdir(site.surl("/alice/" + dir));
-        assertEquals("SRM_SUCCESS", made.text("srmMkdirResponse/returnStatus/statusCode"), made.toString());
-        name = dir + "/" + name;
-        Path fifo = local.resolve(dir + ".fifo");
-        ClientRun mk = alice.run(List.of("mkfifo", "-m", "0644", fifo.toString()));
-        assertTrue(mk.ok(), mk.describe());
-        Path target = site.onDisk("/alice/" + name);
-        AtomicBoolean stop = new AtomicBoolean();
-        Thread feeder = new Thread(() -> feed(fifo, stop), "fifo-feeder-" + dir);
-        feeder.setDaemon(true);
-        long prepared = System.nanoTime();
-        feeder.start();
-        ClientRun killed;
-        Path upload;
-        List<String> copy = List.of("gfal-copy", "-vvv", "file://" + fifo, site.surl("/alice/" + name));
-        List<Path> before = OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT));
-        try (RunningClient cp = alice.start(copy)) {
-            upload = awaitPartialUpload(cp, before);
-            cp.kill();
-            killed = cp.await();
-        } finally {
-            stop.set(true);
-            unblock(fifo, feeder);
-        }
-        assertEquals(-1, killed.exitCode(), "the client was killed, it did not end: " + killed.describe());
-        Matcher m = TOKEN.matcher(killed.output());
-        assertTrue(m.find(), "gfal-copy -vvv names the TURL and token: " + killed.describe());
-        assertTrue(m.group(1).endsWith(upload.toString()), "TURL " + m.group(1) + " is the upload " + upload);
-        assertFalse(Files.exists(target), "no file at the target SURL: " + killed.describe());
-        assertTrue(Files.exists(upload), "the partial upload is still there");
-        return new Killed(m.group(2), m.group(1), upload, prepared);
-    }
-
-    /**
-     * Waits until one of Alice's staged uploads, not one of {@code before} (what earlier tests left), holds at
-     * least {@link #KILL_AFTER_BYTES}; returns it.
-     */
-    private static Path awaitPartialUpload(RunningClient cp, List<Path> before) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            for (Path p : OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT))) {
-                if (!before.contains(p) && Files.isRegularFile(p) && Files.size(p) >= KILL_AFTER_BYTES) {
-                    return p;
-                }
-            }
-            if (!cp.isRunning()) {
-                throw new AssertionError("gfal-copy ended before the transfer was under way: " + cp.await().describe());
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no upload of " + KILL_AFTER_BYTES + " bytes within 60 s");
-    }
-
-    /** Writes 1 MB every 100 ms into the pipe, up to 200 MB, until stopped or the reader is gone. */
-    private static void feed(Path fifo, AtomicBoolean stop) {
-        byte[] chunk = new byte[1024 * 1024];
-        Random random = new Random(31);
-        try (OutputStream out = Files.newOutputStream(fifo)) {
-            for (int i = 0; i < 200 && !stop.get(); i++) {
-                random.nextBytes(chunk);
-                out.write(chunk);
-                Thread.sleep(100);
-            }
-        } catch (IOException | InterruptedException e) {
-            // the reader was killed (broken pipe) or the test is over
-        }
-    }
-
-    /**
-     * Ends the feeder: if it still waits for a reader to open the pipe (the client died before opening it), a
-     * short-lived reader process releases it.
-     */
-    private static void unblock(Path fifo, Thread feeder) throws Exception {
-        feeder.join(1000);
-        if (feeder.isAlive()) {
-            alice.run(List.of("timeout", "5", "dd", "if=" + fifo, "of=/dev/null", "bs=1", "count=1"));
-            feeder.join(5000);
-        }
-        assertFalse(feeder.isAlive(), "the pipe feeder ended");
+    private static Killed killMidTransfer(String dir, String name) throws Exception {
+        return uploads.kill(new SrmSoap(site, site.alice()), "/alice", dir, name, true);
     }
 }

@@ -45,11 +45,23 @@ final class KilledUploads {
         this.local = local;
     }
 
+    /** What a test checks while the upload is under way, before its client is killed. */
+    @FunctionalInterface
+    interface WhileRunning {
+        void check(Path upload) throws Exception;
+    }
+
     /**
      * Starts gfal-copy into {@code /<home>/<dir>/<name>} (making the directory when {@code mkdir}) and kills it
      * mid-transfer.
      */
     Killed kill(SrmSoap soap, String home, String dir, String name, boolean mkdir) throws Exception {
+        return kill(soap, home, dir, name, mkdir, upload -> { });
+    }
+
+    /** As above, running {@code whileRunning} once the transfer is under way, before the client is killed. */
+    Killed kill(SrmSoap soap, String home, String dir, String name, boolean mkdir, WhileRunning whileRunning)
+            throws Exception {
         if (mkdir) {
             HttpgResponse made = soap.mkdir(site.surl(home + "/" + dir));
             assertEquals("SRM_SUCCESS", made.text("srmMkdirResponse/returnStatus/statusCode"), made.toString());
@@ -68,6 +80,8 @@ final class KilledUploads {
         List<Path> before = OnDisk.uploadsIn(site.staging(account));
         try (RunningClient cp = clients.start(List.of("gfal-copy", "-vvv", "file://" + fifo, site.surl(path)))) {
             upload = awaitPartialUpload(cp, before);
+            whileRunning.check(upload);
+            assertTrue(cp.isRunning(), "the transfer was still under way when the checks ended");
             cp.kill();
             killed = cp.await();
         } finally {

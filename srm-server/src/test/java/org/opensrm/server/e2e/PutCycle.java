@@ -31,9 +31,16 @@ final class PutCycle {
 
     /** srmPrepareToPut of {@code surls}; {@code pinSeconds} and {@code totalSeconds} are left out when not positive. */
     HttpgResponse prepare(List<String> surls, boolean overwrite, int pinSeconds, int totalSeconds) throws IOException {
+        return prepare(surls, overwrite, pinSeconds, totalSeconds, 0);
+    }
+
+    /** As above, each file declaring {@code expectedSize} bytes (left out when not positive). */
+    HttpgResponse prepare(List<String> surls, boolean overwrite, int pinSeconds, int totalSeconds, long expectedSize)
+            throws IOException {
         StringBuilder b = new StringBuilder("<srmPrepareToPutRequest><arrayOfFileRequests>");
-        surls.forEach(s -> b.append("<requestArray><targetSURL>").append(SrmSoap.xml(s))
-                .append("</targetSURL></requestArray>"));
+        surls.forEach(s -> b.append("<requestArray><targetSURL>").append(SrmSoap.xml(s)).append("</targetSURL>")
+                .append(expectedSize > 0 ? "<expectedFileSize>" + expectedSize + "</expectedFileSize>" : "")
+                .append("</requestArray>"));
         b.append("</arrayOfFileRequests>");
         if (overwrite) {
             b.append("<overwriteOption>ALWAYS</overwriteOption>");
@@ -57,7 +64,13 @@ final class PutCycle {
 
     /** Prepares the put of one SURL and waits for its TURL; fails unless it has space. Returns the token. */
     String prepared(String surl, boolean overwrite, int pinSeconds, int totalSeconds) throws Exception {
-        HttpgResponse made = prepare(List.of(surl), overwrite, pinSeconds, totalSeconds);
+        return prepared(surl, overwrite, pinSeconds, totalSeconds, 0);
+    }
+
+    /** As above, the file declaring {@code expectedSize} bytes (none when not positive). */
+    String prepared(String surl, boolean overwrite, int pinSeconds, int totalSeconds, long expectedSize)
+            throws Exception {
+        HttpgResponse made = prepare(List.of(surl), overwrite, pinSeconds, totalSeconds, expectedSize);
         String token = SpecRequests.requestToken(made, "srmPrepareToPut");
         HttpgResponse served = awaitServed(token);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(served), served::toString);

@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opensrm.client.HttpgResponse;
@@ -21,29 +20,13 @@ import org.opensrm.client.HttpgResponse;
  */
 @Timeout(240)
 class ReputAfterPutDoneAndRmTest {
-    static E2eSite gateway;
-    static E2eSite full;
-
-    @BeforeAll
-    static void start() throws Exception {
-        gateway = E2eSite.start(Map.of());
-        full = E2eSite.start(E2eSite.FULL_MODE);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (full != null) {
-            full.close();
-        }
-    }
+    @RegisterExtension
+    static final BothModes SITES = new BothModes(Map.of());
 
     @ParameterizedTest(name = "{0} mode")
     @ValueSource(strings = {"gateway", "full"})
     void aSurlPutFinishedAndRemovedIsPutAgainAtOnce(String mode) throws Exception {
-        E2eSite site = mode.equals("full") ? full : gateway;
+        E2eSite site = SITES.site(mode);
         PutCycle alice = new PutCycle(site, site.alice());
         String surl = site.surl("/alice/reput-" + mode + ".bin");
         Path source = OnDisk.randomFile(site.scratch("reput").resolve("source.bin"), 200_000, 22);

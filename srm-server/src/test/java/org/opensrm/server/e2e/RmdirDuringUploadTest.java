@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opensrm.client.HttpgResponse;
@@ -18,31 +16,14 @@ import org.opensrm.client.HttpgResponse;
 /**
  * Issue 22, point 5: srmRmdir and srmLs agree about a directory with an upload in progress. While a put's file has
  * been transferred and srmPutDone not called, srmLs lists the file {@code SRM_FILE_BUSY} and srmRmdir of its
- * directory is {@code SRM_NON_EMPTY_DIRECTORY}; an aborted or expired put never keeps its directory (a killed
- * one neither: {@link InterruptedUploadTest}). Both modes.
+ * directory is {@code SRM_NON_EMPTY_DIRECTORY} (within {@code srm.put.idle}, 2 min here, of its last write); an
+ * aborted or expired put never keeps its directory (a killed one, once stalled, neither: {@link StalledUploadTest}).
+ * Both modes.
  */
 @Timeout(240)
 class RmdirDuringUploadTest {
-    static E2eSite gateway;
-    static E2eSite full;
-
-    @BeforeAll
-    static void start() throws Exception {
-        gateway = E2eSite.start(Map.of());
-        Map<String, String> fullMode = new HashMap<>(E2eSite.FULL_MODE);
-        fullMode.put("srm.reaper.interval", "1s");
-        full = E2eSite.start(fullMode);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (full != null) {
-            full.close();
-        }
-    }
+    @RegisterExtension
+    static final BothModes SITES = new BothModes(Map.of("srm.reaper.interval", "1s"));
 
     private static String rmdir(PutCycle puts, E2eSite site, String dir) throws Exception {
         return puts.soap().rmdir(site.surl(dir)).text("srmRmdirResponse/returnStatus/statusCode");
@@ -51,7 +32,7 @@ class RmdirDuringUploadTest {
     @ParameterizedTest(name = "{0} mode")
     @ValueSource(strings = {"gateway", "full"})
     void aDirectoryWithAnUploadInProgressIsNotEmptyUntilThePutIsAborted(String mode) throws Exception {
-        E2eSite site = mode.equals("full") ? full : gateway;
+        E2eSite site = SITES.site(mode);
         PutCycle alice = new PutCycle(site, site.alice());
         String dir = "/alice/uploading-" + mode;
         assertEquals("SRM_SUCCESS", alice.soap().mkdir(site.surl(dir)).text("srmMkdirResponse/returnStatus/statusCode"));
@@ -74,7 +55,7 @@ class RmdirDuringUploadTest {
     @ParameterizedTest(name = "{0} mode")
     @ValueSource(strings = {"gateway", "full"})
     void anExpiredPutNeverKeepsItsDirectory(String mode) throws Exception {
-        E2eSite site = mode.equals("full") ? full : gateway;
+        E2eSite site = SITES.site(mode);
         PutCycle alice = new PutCycle(site, site.alice());
         String dir = "/alice/expiring-" + mode;
         assertEquals("SRM_SUCCESS", alice.soap().mkdir(site.surl(dir)).text("srmMkdirResponse/returnStatus/statusCode"));

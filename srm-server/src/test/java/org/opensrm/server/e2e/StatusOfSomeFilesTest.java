@@ -6,12 +6,11 @@ import static org.opensrm.server.e2e.SpecRequests.fileStatuses;
 
 import java.nio.file.Files;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.client.HttpgResponse;
 
 /**
@@ -23,21 +22,16 @@ import org.opensrm.client.HttpgResponse;
  */
 @Timeout(120)
 class StatusOfSomeFilesTest {
+    @RegisterExtension
+    static final OneSite SITE = new OneSite(E2eSite.FULL_MODE);
     static E2eSite site;
     static SpecRequests srm;
 
     @BeforeAll
     static void start() throws Exception {
-        site = E2eSite.start(E2eSite.FULL_MODE);
+        site = SITE.site();
         srm = new SpecRequests(new SrmSoap(site, site.alice()));
         Files.writeString(site.onDisk("/alice/g1"), "one");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (site != null) {
-            site.close();
-        }
     }
 
     private static HttpgResponse settled(String kind, String token) throws Exception {

@@ -8,9 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opensrm.client.HttpgResponse;
@@ -28,28 +27,8 @@ import org.opensrm.testkit.SrmClients;
  */
 @Timeout(300)
 class SupersededUploadTest {
-    static E2eSite gateway;
-    static E2eSite full;
-
-    @BeforeAll
-    static void start() throws Exception {
-        gateway = E2eSite.start(Map.of());
-        full = E2eSite.start(E2eSite.FULL_MODE);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (full != null) {
-            full.close();
-        }
-    }
-
-    private static E2eSite site(String mode) {
-        return mode.equals("full") ? full : gateway;
-    }
+    @RegisterExtension
+    static final BothModes SITES = new BothModes(Map.of());
 
     /** A directory srmuser1 and srmuser2 may both write, made on disk. */
     private static String sharedDirectory(E2eSite site, String name) throws Exception {
@@ -61,7 +40,7 @@ class SupersededUploadTest {
     @ParameterizedTest(name = "{0} mode")
     @ValueSource(strings = {"gateway", "full"})
     void gfalCopyWithOverwriteAfterAKilledCopySucceedsAndAnotherAccountIsStillBusy(String mode) throws Exception {
-        E2eSite site = site(mode);
+        E2eSite site = SITES.site(mode);
         String dir = sharedDirectory(site, "killed-" + mode);
         String surl = site.surl(dir + "/f.bin");
         SrmClients alice = site.clients(site.alice());
@@ -87,7 +66,7 @@ class SupersededUploadTest {
     @ParameterizedTest(name = "{0} mode")
     @ValueSource(strings = {"gateway", "full"})
     void aPutWithOverwriteSupersedesTheSameAccountsOpenPutOnly(String mode) throws Exception {
-        E2eSite site = site(mode);
+        E2eSite site = SITES.site(mode);
         String surl = site.surl(sharedDirectory(site, "open-" + mode) + "/g.bin");
         PutCycle alice = new PutCycle(site, site.alice());
         PutCycle bob = new PutCycle(site, site.bob());

@@ -7,12 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.PrivilegedExceptionAction;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import java.util.zip.Adler32;
 import org.apache.hadoop.conf.Configuration;
@@ -143,9 +145,14 @@ final class HdfsSite implements AutoCloseable {
 
     /** Starts one more server in front of this site's HDFS directory; closed with the site. */
     SrmServer startServer(Map<String, String> overrides) throws Exception {
+        return startServer(overrides, Clock.systemUTC());
+    }
+
+    /** As above, the server counting lifetimes and idle times by {@code clock}. */
+    SrmServer startServer(Map<String, String> overrides, Clock clock) throws Exception {
         Map<String, String> cfg = config();
         cfg.putAll(overrides);
-        SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
+        SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)), UnaryOperator.identity(), clock);
         try {
             server.start();
         } catch (Exception e) {

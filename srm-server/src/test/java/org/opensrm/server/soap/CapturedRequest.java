@@ -23,10 +23,11 @@ import org.w3c.dom.Node;
  * One request captured from a real client (test resources {@code captures/<client>/NNN-op.req.hdr} and
  * {@code .req.xml}): its request line, its headers in order and its exact body bytes.
  */
-record CapturedRequest(String client, String name, String requestLine, Map<String, String> headers, byte[] body) {
+public record CapturedRequest(String client, String name, String requestLine, Map<String, String> headers,
+                              byte[] body) {
 
     /** Every capture under {@code captures/}, ordered by client and name. */
-    static List<CapturedRequest> all() {
+    public static List<CapturedRequest> all() {
         URL root = CapturedRequest.class.getResource("/captures");
         if (root == null) {
             throw new IllegalStateException("test resources captures/ are missing");
@@ -92,7 +93,7 @@ record CapturedRequest(String client, String name, String requestLine, Map<Strin
         return firstElement(operationElement());
     }
 
-    String operation() {
+    public String operation() {
         return operationElement().getLocalName();
     }
 

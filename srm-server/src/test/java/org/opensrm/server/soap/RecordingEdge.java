@@ -6,7 +6,6 @@ import java.util.Set;
 import org.opensrm.authz.Authorizer;
 import org.opensrm.client.HttpgClient;
 import org.opensrm.common.Account;
-import org.opensrm.server.metrics.AdmissionControl;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
 import org.opensrm.transport.TransportConfig;

@@ -25,6 +25,12 @@ public abstract class StatContract extends BackendContract {
     }
 
     @Test
+    void aWrittenAndClosedFileIsNotOpenForWriting() throws Exception {
+        write(alice, "/closed.dat", content(100, 2));
+        assertFalse(backend.openForWriting(alice, p("/closed.dat")));
+    }
+
+    @Test
     void fileMetadata() throws Exception {
         Instant before = Instant.now().minusSeconds(5);
         write(alice, "/f.dat", content(1234, 1));

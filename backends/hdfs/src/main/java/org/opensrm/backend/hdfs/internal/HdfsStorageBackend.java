@@ -93,6 +93,13 @@ public final class HdfsStorageBackend implements StorageBackend {
         return Stats.toStat(path, st, stored(path, h, st));
     }
 
+    /** A file under construction: its writer holds its lease (one NameNode call). */
+    @Override
+    public boolean openForWriting(Account as, SrmPath path) throws SrmException {
+        Path h = paths.toHdfs(path);
+        return run(as, "stat", path, fs -> !fs.isFileClosed(h));
+    }
+
     @Override
     public List<FileStat> list(Account as, SrmPath directory) throws SrmException {
         Path dir = paths.toHdfs(directory);
