@@ -123,7 +123,7 @@ class SrmCopyTest {
                 sites.a.surl(target)));
         String token = made.text("srmCopyResponse/requestToken");
         assertNotNull(token, made.toString());
-        awaitDataArriving(sites.a);
+        awaitDataArrivingOrAbort(c, sites.a, token);
         return token;
     }
 
@@ -139,9 +139,28 @@ class SrmCopyTest {
         return big;
     }
 
+    /**
+     * Waits until copy {@code token}'s data arrives at a hidden upload of {@code site}; when it does not, aborts the
+     * copy and waits for its upload to go before failing, so that a copy left running (a slow, loaded machine) does
+     * not leave its upload to the tests after this one.
+     */
+    static void awaitDataArrivingOrAbort(HttpgConnection c, CopySites.Site site, String token) throws Exception {
+        try {
+            awaitDataArriving(site);
+        } catch (AssertionError e) {
+            try {
+                c.post(PATH, Map.of(), CopySites.abort(token));
+                awaitNoUploads(site);
+            } catch (Exception | AssertionError cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
     /** Waits until a pull's data arrives at a hidden upload of {@code site}. */
     static void awaitDataArriving(CopySites.Site site) throws Exception {
-        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (site.uploads().stream().noneMatch(p -> p.toFile().length() > 0)) {
             assertTrue(System.nanoTime() < until, "the transfer never reached the hidden upload");
             Thread.sleep(100);

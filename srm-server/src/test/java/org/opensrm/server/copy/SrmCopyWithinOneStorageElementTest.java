@@ -120,7 +120,7 @@ class SrmCopyWithinOneStorageElementTest {
                     sites.a.surl("/alice/big-local-source"), sites.a.surl("/alice/big-local-copy")));
             String token = made.text("srmCopyResponse/requestToken");
             assertNotNull(token, made.toString());
-            SrmCopyTest.awaitDataArriving(sites.a); // written to the hidden upload name first
+            SrmCopyTest.awaitDataArrivingOrAbort(c, sites.a, token); // written to the hidden upload name first
             HttpgResponse aborted = c.post(CopySites.PATH, Map.of(), CopySites.abort(token));
             assertEquals("SRM_SUCCESS", aborted.text("srmAbortRequestResponse/returnStatus/statusCode"),
                     aborted.toString());
