@@ -113,14 +113,14 @@ final class SpecRequests {
 
     /** The request token of an answer to {@code op}; fails unless there is one. */
     static String requestToken(HttpgResponse r, String op) {
-        String token = r.text(op + "HttpgResponse/requestToken");
+        String token = r.text(op + "Response/requestToken");
         assertTrue(token != null && !token.isEmpty(), r::toString);
         return token;
     }
 
     /** The request-level status code of an answer to {@code op}. */
     static String status(HttpgResponse r, String op) {
-        return r.text(op + "HttpgResponse/returnStatus/statusCode");
+        return r.text(op + "Response/returnStatus/statusCode");
     }
 
     /** The per-file status codes, in answer order. */

@@ -141,7 +141,7 @@ class AxisEncodedRequestTest {
         HttpgResponse r = edge.client().post("127.0.0.1", edge.port(), "/srm/managerv2", headers, sent.body());
         assertEquals(200, r.status(), r::toString);
         SoapAnswers.assertNoJavaInternals(r);
-        assertEquals("SRM_SUCCESS", r.text(operation + "HttpgResponse/returnStatus/statusCode"), r::toString);
+        assertEquals("SRM_SUCCESS", r.text(operation + "Response/returnStatus/statusCode"), r::toString);
         List<RecordingOperations.Dispatched> calls = edge.ops().calls();
         assertEquals(1, calls.size(), calls::toString);
         assertEquals(operation, calls.get(0).operation());

@@ -90,7 +90,7 @@ class CapturedRequestReplayTest {
         assertNotNull(r.xml().getElementsByTagNameNS("http://schemas.xmlsoap.org/soap/envelope/", "Envelope").item(0),
                 r::toString);
         String answered = operation.equals("srmPing") ? r.text("srmPingResponse/versionInfo")
-                : r.text(operation + "HttpgResponse/returnStatus/statusCode");
+                : r.text(operation + "Response/returnStatus/statusCode");
         assertEquals(operation.equals("srmPing") ? "v2.2" : "SRM_SUCCESS", answered, r::toString);
 
         RecordingOperations.Dispatched call = onlyCall();

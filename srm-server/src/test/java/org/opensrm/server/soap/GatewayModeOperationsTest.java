@@ -44,13 +44,13 @@ class GatewayModeOperationsTest {
     }
 
     private static String status(HttpgResponse r, String operation) {
-        String code = r.text("Body/" + operation + "HttpgResponse/" + operation + "HttpgResponse/returnStatus/statusCode");
-        assertNotNull(code, () -> operation + " did not answer in " + operation + "HttpgResponse: " + r);
+        String code = r.text("Body/" + operation + "Response/" + operation + "Response/returnStatus/statusCode");
+        assertNotNull(code, () -> operation + " did not answer in " + operation + "Response: " + r);
         return code;
     }
 
     private static String explanation(HttpgResponse r, String operation) {
-        return r.text("Body/" + operation + "HttpgResponse/" + operation + "HttpgResponse/returnStatus/explanation");
+        return r.text("Body/" + operation + "Response/" + operation + "Response/returnStatus/explanation");
     }
 
     @Test

@@ -85,11 +85,11 @@ class RequestSizeLimitsTest {
         for (String op : new String[] {"srmPutDone", "srmReleaseFiles", "srmAbortFiles", "srmExtendFileLifeTime",
                 "srmStatusOfGetRequest", "srmStatusOfPutRequest", "srmStatusOfBringOnlineRequest"}) {
             assertRefused(call(op, "<" + op + "Request><requestToken>t</requestToken>" + surls(LIMIT + 1)
-                    + "</" + op + "Request>"), op + "HttpgResponse");
+                    + "</" + op + "Request>"), op + "Response");
         }
         for (String op : new String[] {"srmCheckPermission", "srmGetPermission"}) {
             assertRefused(call(op, "<" + op + "Request>" + surls(LIMIT + 1) + "</" + op + "Request>"),
-                    op + "HttpgResponse");
+                    op + "Response");
         }
         assertEquals(before + 13, tooLarge(), "each refusal is counted in srm_requests_too_large_total");
     }

@@ -36,7 +36,7 @@ class SpecConformanceRequiredInputTest {
 
     private static String status(HttpgResponse r, String operation) {
         assertEquals(200, r.status(), r::toString);
-        return r.text(operation + "HttpgResponse/returnStatus/statusCode");
+        return r.text(operation + "Response/returnStatus/statusCode");
     }
 
     @ParameterizedTest(name = "{0} without {1}")
@@ -63,7 +63,7 @@ class SpecConformanceRequiredInputTest {
             throws Exception {
         HttpgResponse missing = call(operation, "");
         assertEquals("SRM_INVALID_REQUEST", status(missing, operation), missing::toString);
-        assertTrue(missing.text(operation + "HttpgResponse/returnStatus/explanation").contains(field), missing::toString);
+        assertTrue(missing.text(operation + "Response/returnStatus/explanation").contains(field), missing::toString);
         HttpgResponse whole = call(operation, complete);
         assertEquals("SRM_NOT_SUPPORTED", status(whole, operation), whole::toString);
     }
@@ -94,7 +94,7 @@ class SpecConformanceRequiredInputTest {
     void supportedOperationsRefuseAMissingRequiredInput(String operation, String field) throws Exception {
         HttpgResponse missing = call(operation, "");
         assertEquals("SRM_INVALID_REQUEST", status(missing, operation), missing::toString);
-        String explanation = missing.text(operation + "HttpgResponse/returnStatus/explanation");
+        String explanation = missing.text(operation + "Response/returnStatus/explanation");
         assertTrue(explanation != null && explanation.toLowerCase().contains(field.toLowerCase()),
                 () -> "names " + field + ": " + missing);
     }
