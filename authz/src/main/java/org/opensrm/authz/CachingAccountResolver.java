@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import org.opensrm.authz.internal.AccountNames;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
@@ -37,14 +38,21 @@ public abstract class CachingAccountResolver implements AccountResolver {
     }
 
     private final long ttlNanos;
+    private final LongSupplier nanoClock;
     private final ConcurrentHashMap<String, Answer> answers = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, ReentrantLock> lookups = new ConcurrentHashMap<>();
 
     protected CachingAccountResolver(Duration ttl) {
+        this(ttl, System::nanoTime);
+    }
+
+    /** With the clock that times the answers out ({@link System#nanoTime} in production; a test's own clock). */
+    protected CachingAccountResolver(Duration ttl, LongSupplier nanoClock) {
         if (ttl.isNegative()) {
             throw new IllegalArgumentException("account cache time to live must not be negative: " + ttl);
         }
         this.ttlNanos = ttl.toNanos();
+        this.nanoClock = nanoClock;
     }
 
     /**
@@ -61,7 +69,7 @@ public abstract class CachingAccountResolver implements AccountResolver {
             throw SrmException.denied("account " + name + " does not exist on this host");
         }
         Answer known = answers.get(name);
-        if (known != null && known.freshAt(System.nanoTime())) {
+        if (known != null && known.freshAt(nanoClock.getAsLong())) {
             return known.get();
         }
         ReentrantLock lock = lookups.computeIfAbsent(name, n -> new ReentrantLock());
@@ -72,7 +80,7 @@ public abstract class CachingAccountResolver implements AccountResolver {
         }
         try {
             Answer latest = answers.get(name);
-            if (latest != null && latest.freshAt(System.nanoTime())) {
+            if (latest != null && latest.freshAt(nanoClock.getAsLong())) {
                 return latest.get();
             }
             return refresh(name, latest).get();
@@ -90,11 +98,11 @@ public abstract class CachingAccountResolver implements AccountResolver {
                 throw e;
             }
             LOG.warn("Lookup of account {} failed, keeping the previous answer: {}", name, e.getMessage());
-            Answer kept = new Answer(previous.account(), previous.refusal(), System.nanoTime() + ttlNanos);
+            Answer kept = new Answer(previous.account(), previous.refusal(), nanoClock.getAsLong() + ttlNanos);
             answers.put(name, kept);
             return kept;
         }
-        long expiry = System.nanoTime() + ttlNanos;
+        long expiry = nanoClock.getAsLong() + ttlNanos;
         Answer answer;
         if (found.isEmpty()) {
             answer = new Answer(null, "account " + name + " does not exist on this host", expiry);

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.opensrm.authz.contract.IdCommand;
 import org.opensrm.common.Account;
@@ -66,10 +67,16 @@ class AccountResolverTest {
             super(ttl);
         }
 
+        CountingResolver(Duration ttl, AtomicLong nanoClock) {
+            super(ttl, nanoClock::get);
+        }
+
         @Override
         protected Optional<Account> lookup(String name) throws SrmException {
             lookups.incrementAndGet();
             try {
+                // A slow account database on purpose (the scenario, not a wait): concurrent first callers arrive
+                // while the one lookup runs.
                 Thread.sleep(delayMillis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -94,14 +101,15 @@ class AccountResolverTest {
 
     @Test
     void expiredAnswersAreLookedUpAgainAndKeptWhenTheDatabaseIsDown() throws Exception {
-        CountingResolver resolver = new CountingResolver(Duration.ofMillis(300));
+        AtomicLong clock = new AtomicLong();
+        CountingResolver resolver = new CountingResolver(Duration.ofMillis(300), clock);
         Account first = resolver.resolve("srmuser1");
-        Thread.sleep(400);
+        clock.addAndGet(Duration.ofMillis(400).toNanos());
         resolver.resolve("srmuser1");
         assertEquals(2, resolver.lookups.get());
 
         resolver.databaseDown = true;
-        Thread.sleep(400);
+        clock.addAndGet(Duration.ofMillis(400).toNanos());
         assertEquals(first, resolver.resolve("srmuser1"), "the old answer is kept while the database is down");
         int lookupsWhileDown = resolver.lookups.get();
         assertEquals(first, resolver.resolve("srmuser1"));

@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("integration")
 class DevPkiTest {
     private static final String CA_DN = "CN=OpenSRM Dev CA,O=OpenSRM,DC=test";
 

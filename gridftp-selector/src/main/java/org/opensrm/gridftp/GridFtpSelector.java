@@ -48,6 +48,14 @@ public interface GridFtpSelector extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * A transfer through {@code door} failed (its client aborted the request): probe it again now rather than at
+     * the next round, so that a door that died is no longer chosen for the client's retry. May take up to the probe
+     * timeout; the default (selectors without their own prober) does nothing.
+     */
+    default void recheck(GridFtpNode door) {
+    }
+
     /** Stops background work; the default has none. */
     @Override
     default void close() {

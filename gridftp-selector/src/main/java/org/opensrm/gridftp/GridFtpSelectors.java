@@ -125,6 +125,16 @@ public final class GridFtpSelectors {
         }
 
         @Override
+        public void recheck(GridFtpNode door) {
+            if (prober instanceof ProbingNodeHealth health) {
+                health.recheck(door);
+            } else if (prober instanceof LoadProber load) {
+                load.recheckSoon();
+            }
+            delegate.recheck(door);
+        }
+
+        @Override
         public void close() {
             try {
                 prober.close();

@@ -81,21 +81,35 @@ public final class ProbingNodeHealth implements NodeHealth, AutoCloseable {
         executor.shutdownNow();
     }
 
+    /**
+     * Probes one configured node now, in the caller's thread (at most {@link SelectorConfig#connectTimeout()}), and
+     * keeps the verdict: for a door a transfer just failed on, so that a dead door is out of the choice before the
+     * next round (a killed door refuses the connection at once). Nodes that were not configured are ignored.
+     */
+    public void recheck(GridFtpNode node) {
+        if (state.containsKey(node) && !executor.isShutdown()) {
+            record(node, probe.probe(node));
+        }
+    }
+
     private void probeAll() {
         for (GridFtpNode node : config.nodes()) {
             if (executor.isShutdown()) {
                 return;
             }
-            NodeStatus now = probe.probe(node);
-            NodeStatus before = state.put(node, now);
-            if (before == null || before.up() != now.up() || !before.probed()) {
-                if (now.up()) {
-                    LOG.info("door {} is up: {}", node, now.detail());
-                } else {
-                    LOG.warn("door {} is down: {}", node, now.detail());
-                }
-            }
+            record(node, probe.probe(node));
         }
         rounds.incrementAndGet();
+    }
+
+    private void record(GridFtpNode node, NodeStatus now) {
+        NodeStatus before = state.put(node, now);
+        if (before == null || before.up() != now.up() || !before.probed()) {
+            if (now.up()) {
+                LOG.info("door {} is up: {}", node, now.detail());
+            } else {
+                LOG.warn("door {} is down: {}", node, now.detail());
+            }
+        }
     }
 }

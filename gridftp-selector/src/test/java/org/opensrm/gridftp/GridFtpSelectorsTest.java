@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.common.SrmException;
@@ -15,6 +16,7 @@ import org.opensrm.testkit.GridFtpServerProcess;
 import org.opensrm.testkit.TestGrid;
 
 /** The factory's selector with its own prober, against a real GridFTP server and a dead port. */
+@Tag("integration")
 class GridFtpSelectorsTest {
     @TempDir
     Path tmp;

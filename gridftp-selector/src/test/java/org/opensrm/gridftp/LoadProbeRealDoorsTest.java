@@ -19,6 +19,7 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.common.SrmException;
@@ -39,6 +40,7 @@ import org.opensrm.testkit.TestGrid;
  * dropped within two probe rounds and re-admitted after its restart; a door at its {@code -connections-max} greets
  * {@code 421} and is full until a session ends.
  */
+@Tag("integration")
 class LoadProbeRealDoorsTest {
     /** Realistic on a busy 2-core build machine: a session greets after a fork and exec. */
     private static final Duration INTERVAL = Duration.ofSeconds(2);
@@ -307,7 +309,7 @@ class LoadProbeRealDoorsTest {
                     out.write(chunk);
                     out.flush();
                     written += chunk.length;
-                    Thread.sleep(100);
+                    Thread.sleep(100); // the scenario: a trickling upload that keeps the door busy
                 }
                 while (!done) {
                     Thread.sleep(50);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opensrm.common.SrmException;
 import org.opensrm.gridftp.internal.XrootdSummaryReceiver;
@@ -20,6 +21,7 @@ import org.opensrm.gridftp.internal.XrootdSummarySource;
  * downloads end both are chosen again; the idle door stopped, its handshake fails and every selection goes to the
  * other.
  */
+@Tag("integration")
 class LoadProbeXrootdDoorsTest {
     private static final Duration LIMIT = Duration.ofSeconds(60);
     private static final int SELECTIONS = 200;

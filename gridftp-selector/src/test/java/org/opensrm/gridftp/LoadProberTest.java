@@ -123,7 +123,7 @@ class LoadProberTest {
         for (int i = 0; i < doors.size() - 1; i++) {
             GridFtpNode n = doors.get(i).node();
             assertEquals(DoorState.UNKNOWN, load(p, n).state(), load(p, n).toString());
-            assertEquals(1, count(log, "GridFTP door " + n + " is unknown"), "one line for " + n + " in:\n" + log);
+            assertEquals(1, count(log, "door " + n + " is unknown"), "one line for " + n + " in:\n" + log);
         }
         assertTrue(load(p, doors.get(0).node()).detail().contains("did not answer within"));
         assertTrue(load(p, doors.get(1).node()).detail().contains("not the Prometheus text format"));
@@ -167,6 +167,27 @@ class LoadProberTest {
         assertTrue(p.completedRounds() <= killedAt + 2, "dropped within two rounds");
         keep(new FakeFtpServer("220 a again", an.port()));
         await(() -> load(p, an).state() == DoorState.UP, "a re-admitted");
+    }
+
+    /** Rounds an hour apart: the extra round recheckSoon starts finds a door that died since the first at once. */
+    @Test
+    void recheckSoonRunsAnExtraRoundThatFindsADeadDoor() throws Exception {
+        FakeFtpServer a = door("220 a ready");
+        FakeFtpServer b = door("220 b ready");
+        SelectorConfig config = SelectorConfig.builder().nodes(List.of(a.node(), b.node()))
+                .policy(SelectionPolicy.LOAD_PROBE).probeInterval(Duration.ofHours(1)).connectTimeout(TIMEOUT)
+                .loadProbe(LoadProbeConfig.builder().build()).build();
+        LoadProber p = keep(new LoadProber(config, LoadSource.NONE));
+        p.recheckSoon(); // not started: nothing runs
+        p.start();
+        awaitRounds(p, 1);
+        assertEquals(DoorState.UP, load(p, a.node()).state());
+        a.close();
+        assertEquals(DoorState.UP, load(p, a.node()).state(), "no round has looked since");
+        p.recheckSoon();
+        awaitRounds(p, 2);
+        assertEquals(DoorState.DEAD, load(p, a.node()).state(), load(p, a.node()).detail());
+        assertEquals(DoorState.UP, load(p, b.node()).state());
     }
 
     @Test

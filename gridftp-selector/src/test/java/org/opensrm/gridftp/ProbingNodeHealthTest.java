@@ -11,11 +11,13 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.testkit.GridFtpServerProcess;
 import org.opensrm.testkit.TestGrid;
 
+@Tag("integration")
 class ProbingNodeHealthTest {
     private static final Duration INTERVAL = Duration.ofMillis(200);
     private static final Duration TIMEOUT = Duration.ofMillis(200);
@@ -141,9 +143,44 @@ class ProbingNodeHealthTest {
         ProbingNodeHealth h = health(real).start();
         awaitRounds(h, 2);
         h.close();
+        // An absence is shown over a window of time, not by a condition: a probe already under way may end
+        // within one timeout, after which four intervals must pass with no round at all.
         Thread.sleep(TIMEOUT.toMillis() + 100);
         long rounds = h.completedRounds();
         Thread.sleep(INTERVAL.toMillis() * 4);
         assertEquals(rounds, h.completedRounds(), "no probe after close");
+    }
+
+    /**
+     * A real door SIGKILLed between rounds (an hour apart): {@code recheck} finds it down at once, in the caller's
+     * thread, and the round-robin selector over the health then chooses only the live door.
+     */
+    @Test
+    void recheckFindsAKilledDoorDownAtOnce() throws IOException {
+        GridFtpServerProcess doomed = GridFtpServerProcess.start(TestGrid.create(tmp.resolve("doomed"))
+                .gridFtpServer("doomed").build());
+        GridFtpNode dead = GridFtpNode.parse(doomed.node());
+        try (ProbingNodeHealth h = new ProbingNodeHealth(SelectorConfig.builder()
+                .nodes(java.util.List.of(real, dead)).probeInterval(Duration.ofHours(1)).connectTimeout(REAL_TIMEOUT)
+                .build()).start()) {
+            awaitRounds(h, 1);
+            assertTrue(h.isUp(dead), h.status(dead).detail());
+            doomed.kill();
+            assertTrue(h.isUp(dead), "the background probe has not looked since");
+            h.recheck(dead);
+            assertFalse(h.isUp(dead), h.status(dead).detail());
+            h.recheck(real);
+            assertTrue(h.isUp(real), h.status(real).detail());
+            GridFtpSelector roundRobin = GridFtpSelectors.create(SelectionPolicy.ROUND_ROBIN,
+                    java.util.List.of(real, dead), h);
+            for (int i = 0; i < 4; i++) {
+                assertEquals(real, roundRobin.select());
+            }
+            assertEquals(1, h.completedRounds(), "no background round ran meanwhile");
+        } catch (org.opensrm.common.SrmException e) {
+            throw new AssertionError(e);
+        } finally {
+            doomed.close();
+        }
     }
 }

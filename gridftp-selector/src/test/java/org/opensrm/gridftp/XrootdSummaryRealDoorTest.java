@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opensrm.gridftp.internal.LoadFigure;
 import org.opensrm.gridftp.internal.XrootdSummaryReceiver;
@@ -15,6 +16,7 @@ import org.opensrm.gridftp.internal.XrootdSummarySource;
  * raise its live connections and throughput, and so the load figure; once they end, the figure falls back to 0; once
  * the door is stopped its figures go stale and the source says so.
  */
+@Tag("integration")
 class XrootdSummaryRealDoorTest {
     private static final Duration LIMIT = Duration.ofSeconds(60);
     private static final Duration TIMEOUT = Duration.ofSeconds(2);

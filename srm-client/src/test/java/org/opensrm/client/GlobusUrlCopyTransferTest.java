@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.core.copy.CopyPeers;
 import org.opensrm.core.copy.GridFtpCopyConfig;
@@ -30,6 +31,7 @@ import org.opensrm.testkit.TwoGridFtpDoors;
  * doors on loopback, each with its own storage directory, Alice mapped to {@code srmuser1} on both, and a
  * credential shaped as GSI delegation leaves it on the server (a proxy of Alice's proxy, with its own key).
  */
+@Tag("integration")
 class GlobusUrlCopyTransferTest extends ThirdPartyTransferContracts {
     static final String ACCOUNT = "srmuser1";
 

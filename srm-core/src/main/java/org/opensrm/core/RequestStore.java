@@ -85,6 +85,30 @@ public interface RequestStore extends AutoCloseable {
      */
     Request update(RequestToken token, RequestChange change) throws SrmException;
 
+    /**
+     * {@link #update} for the engine's work on a request this frontend holds: a store that several frontends share
+     * applies the change only while the request is still held under this frontend's current lease
+     * ({@link FrontendLease}), in the same transaction, so a frontend whose work was taken over cannot store a late
+     * outcome. A store of one frontend applies it as {@link #update}.
+     *
+     * @throws FencedException when another frontend holds the request now
+     */
+    default Request updateHeld(RequestToken token, RequestChange change) throws SrmException {
+        return update(token, change);
+    }
+
+    /**
+     * This frontend takes over the work of the request (a request resumed through it, whatever frontend held it):
+     * later {@link #updateHeld} calls of the frontend that held it are refused. Nothing for a store of one frontend.
+     */
+    default void hold(RequestToken token) throws SrmException {
+    }
+
+    /** The leases of the frontends sharing this store; empty for a store of one frontend. */
+    default Optional<FrontendLeases> leases() {
+        return Optional.empty();
+    }
+
     /** The tokens of {@code owner}'s requests (same DN and account), with this description if given. */
     List<RequestToken> findByOwner(Owner owner, Optional<String> description) throws SrmException;
 

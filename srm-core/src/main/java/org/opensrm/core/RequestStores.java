@@ -2,10 +2,13 @@ package org.opensrm.core;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import org.opensrm.common.SrmException;
+import org.opensrm.core.internal.Database;
 import org.opensrm.core.internal.Databases;
 import org.opensrm.core.internal.JdbcRequestStore;
 import org.opensrm.core.internal.RecentRequests;
+import org.opensrm.core.service.UploadJournal;
 
 /** Opens the persistent request stores; each brings its schema up to date (Flyway migrations) when it opens. */
 public final class RequestStores {
@@ -37,5 +40,31 @@ public final class RequestStores {
      */
     public static RequestStore postgres(PostgresStoreConfig config, Clock clock) throws SrmException {
         return new JdbcRequestStore(Databases.postgres(config), clock, new TokenGenerator());
+    }
+
+    /**
+     * The shared store for several frontends, this one named {@code frontend} (unique among them): it takes a lease
+     * of that name as it opens ({@link RequestStore#leases}), creates requests held under it and fences the engine's
+     * changes with it ({@link RequestStore#updateHeld}).
+     *
+     * @throws SrmException {@code SRM_INTERNAL_ERROR} when the database cannot be reached or migrated
+     */
+    public static RequestStore postgres(PostgresStoreConfig config, Clock clock, String frontend)
+            throws SrmException {
+        Database db = Databases.postgres(config);
+        try {
+            return JdbcRequestStore.leased(db, clock, new TokenGenerator(), frontend);
+        } catch (SrmException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The journal of uploads kept in {@code store} for every frontend sharing it: present for the shared PostgreSQL
+     * store opened with a frontend name, empty for every other (the upload janitor keeps its file journal then).
+     */
+    public static Optional<UploadJournal> sharedUploads(RequestStore store) {
+        return store instanceof JdbcRequestStore jdbc ? jdbc.sharedUploads() : Optional.empty();
     }
 }

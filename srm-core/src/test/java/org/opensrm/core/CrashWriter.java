@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * The child process of {@link EmbeddedCrashTest}: makes requests in an embedded store, prints each token with the
- * state it left it in, prints {@code READY}, then keeps writing until it is killed.
+ * state it left it in, prints {@code READY}, then keeps writing until it is killed (saying {@code WRITING} once
+ * it is well under way).
  */
 public final class CrashWriter {
     private CrashWriter() {
@@ -34,6 +35,10 @@ public final class CrashWriter {
         for (long i = 0; ; i++) {
             store.create(NewRequest.of(RequestKind.PUT, owner, Duration.ofHours(1),
                     List.of(NewFile.of("srm://h/busy" + i))));
+            if (i == 50) {
+                System.out.println("WRITING");
+                System.out.flush();
+            }
         }
     }
 }

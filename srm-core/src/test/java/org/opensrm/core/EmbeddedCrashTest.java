@@ -13,9 +13,11 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Requests written by a process survive its SIGKILL: a child JVM writes, is killed -9, and the store is read. */
+@Tag("integration")
 class EmbeddedCrashTest {
 
     @Test
@@ -31,7 +33,7 @@ class EmbeddedCrashTest {
                 for (String line = out.readLine(); line != null && !line.equals("READY"); line = out.readLine()) {
                     written.add(line.split(" "));
                 }
-                Thread.sleep(300); // the child is in the middle of writing more
+                out.readLine(); // WRITING (or the end if it died): the child is in the middle of writing more
                 child.destroyForcibly(); // SIGKILL
                 assertTrue(child.waitFor(30, TimeUnit.SECONDS));
             }

@@ -19,6 +19,11 @@ public final class PostgresFixture implements StoreFixture {
         return PostgresStoreConfig.builder(jdbcUrl, PostgresCluster.USER).poolSize(poolSize).build();
     }
 
+    /** The store as frontend {@code frontend} of several sharing the database opens it (with its lease). */
+    public RequestStore openAs(String frontend, Clock clock) throws SrmException {
+        return RequestStores.postgres(config(), clock, frontend);
+    }
+
     @Override
     public RequestStore open(Clock clock) throws SrmException {
         return RequestStores.postgres(config(), clock);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
@@ -17,6 +18,7 @@ import org.opensrm.testkit.PostgresCluster;
  * timeout (the generous preemptive limits only tell a bounded failure from a hang), nothing accepted before is
  * lost, and the store serves again by itself once PostgreSQL is back.
  */
+@Tag("integration")
 class PostgresOutageTest {
     private static final Duration NOT_A_HANG = Duration.ofSeconds(30);
 

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A PostgreSQL store with a pool of one connection opens (its migrations run on connections of their own, Flyway
  * holding two at once) and serves every kind of call, on a new database and again on the migrated one.
  */
+@Tag("integration")
 class PostgresPoolOfOneTest {
     @RegisterExtension
     static final SharedPostgres PG = new SharedPostgres();

@@ -1,6 +1,7 @@
 package org.opensrm.core;
 
 import java.time.Clock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.space.SpaceStore;
@@ -9,6 +10,7 @@ import org.opensrm.core.space.contract.SpaceStoreContracts;
 import org.opensrm.core.space.contract.SpaceStoreFixture;
 
 /** Every space store contract suite, bound to the PostgreSQL store on a real PostgreSQL. */
+@Tag("integration")
 class PostgresSpaceStoreContractsTest extends SpaceStoreContracts {
     @RegisterExtension
     static final SharedPostgres PG = new SharedPostgres();

@@ -103,6 +103,10 @@ final class FullModeAssembly {
                 copySetup(transfer), clock);
         SpaceMetrics.register(metrics, reservations);
         metrics.gauge("srm_full_files_queued", () -> full.scheduler().queued());
+        metrics.counter("srm_full_files_worked_total", full::filesWorked);
+        metrics.counter("srm_full_files_fenced_total", full::filesFenced);
+        metrics.counter("srm_full_requests_taken_over_total", full::requestsTakenOver);
+        metrics.counter("srm_full_files_taken_over_total", full::filesTakenOver);
         for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
             String name = "srm_full_files_in_progress_" + kind.name().toLowerCase(java.util.Locale.ROOT);
             metrics.gauge(name, () -> full.scheduler().inProgress(kind));
@@ -253,6 +257,7 @@ final class FullModeAssembly {
                 .maxFilesPerRequest(config.limits().maxRequestItems())
                 .lsAsyncSurls(f.lsAsyncThreshold()).lsAsyncLevels(f.lsAsyncLevels())
                 .finishedRetention(f.finishedRetention()).reaperInterval(f.reaperInterval())
+                .takeoverDelay(f.takeoverDelay())
                 .build();
     }
 }

@@ -25,11 +25,28 @@ final class RequestStoreOpening {
                 .map(pg -> "srm.store=postgresql at " + pg.jdbcUrl() + " as " + pg.user())
                 .orElse("srm.store=embedded in " + config.stateDir().resolve(RequestStores.EMBEDDED_FILE));
         try {
-            return full.postgres().isPresent() ? RequestStores.postgres(full.postgres().get(), clock)
-                    : RequestStores.embedded(config.stateDir(), clock);
+            return full.postgres().isPresent() ? RequestStores.postgres(full.postgres().get(), clock,
+                    frontendName(config)) : RequestStores.embedded(config.stateDir(), clock);
         } catch (SrmException e) {
             throw new IOException("the request store (" + which + ") cannot be opened: " + reason(e), e);
         }
+    }
+
+    /**
+     * This frontend's name among those sharing the database: {@code srm.frontend.name}, or the host's name and the
+     * absolute state directory (no two frontends share one: the upload journal is there), so that a restart keeps
+     * its name and takes its earlier run's work back at once.
+     */
+    static String frontendName(ServerConfig config) {
+        return config.full().frontendName().orElseGet(() -> {
+            String host;
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                host = "localhost";
+            }
+            return host + ":" + config.stateDir().toAbsolutePath().normalize();
+        });
     }
 
     /** The space reservations' store, in the same database as the requests. */

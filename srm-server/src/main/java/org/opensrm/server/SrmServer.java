@@ -30,6 +30,7 @@ import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestStore;
+import org.opensrm.core.RequestStores;
 import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.core.service.CopyService;
 import org.opensrm.gridftp.GridFtpNode;
@@ -155,9 +156,12 @@ public final class SrmServer implements AutoCloseable {
             throw e;
         }
         this.staging = new StagingArea(backend);
-        this.janitor = new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock,
-                config.putIdle());
         this.store = config.fullMode() ? Optional.of(RequestStoreOpening.open(config, clock)) : Optional.empty();
+        // frontends sharing a PostgreSQL store share the journal of uploads there: one view of busy targets
+        this.janitor = store.flatMap(RequestStores::sharedUploads)
+                .map(shared -> new UploadJanitor(backend, shared, clock))
+                .orElseGet(() -> new UploadJanitor(backend, config.stateDir().resolve("uploads.journal"), clock,
+                        config.putIdle()));
         this.delegations = new DelegatedCredentials(clock);
         this.copyTools = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "srm-copy-tool");

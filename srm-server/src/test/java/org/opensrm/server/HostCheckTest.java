@@ -9,10 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 
+@Tag("integration")
 class HostCheckTest {
     private static ServerConfig config(Map<String, String> settings) throws Exception {
         java.util.HashMap<String, String> m = new java.util.HashMap<>(settings);

@@ -97,6 +97,11 @@ public final class LaunchedServer implements AutoCloseable {
         return port;
     }
 
+    /** The server JVM's process id (to signal it: SIGSTOP and SIGCONT, a pause). */
+    public long pid() {
+        return process.pid();
+    }
+
     public boolean alive() {
         return process.isAlive();
     }

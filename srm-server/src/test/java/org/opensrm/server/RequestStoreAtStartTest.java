@@ -28,6 +28,11 @@ class RequestStoreAtStartTest {
                 "srm.host", "127.0.0.1", "srm.port", "0", "srm.surl.hosts", "localhost",
                 "backend.root", Files.createDirectories(dir.resolve("root")).toString(),
                 "srm.state.dir", dir.resolve("state").toString(), "srm.mode", "full"));
+        // the files the server checks before it opens its store are there, so that the store is what fails
+        Path grid = Files.createDirectories(dir.resolve("grid-security"));
+        m.put("srm.hostkey", Files.writeString(grid.resolve("hostkey.pem"), "not read before the store").toString());
+        m.put("srm.cadir", Files.createDirectories(grid.resolve("certificates")).toString());
+        m.put("srm.gridmap", Files.writeString(grid.resolve("grid-mapfile"), "").toString());
         m.putAll(store);
         return ServerConfig.from(RawConfig.of(m));
     }

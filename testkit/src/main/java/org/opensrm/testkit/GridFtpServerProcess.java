@@ -192,6 +192,25 @@ public final class GridFtpServerProcess implements AutoCloseable {
         trust.refresh();
     }
 
+    /**
+     * SIGKILL to the daemon and every session process it forked, at once (a door host that crashed: transfers in
+     * progress are cut, the port refuses connections); returns once none of them runs. {@link #close()} still
+     * cleans up after it.
+     */
+    public void kill() {
+        List<ProcessHandle> all = ProcessTree.snapshot(process.toHandle());
+        all.forEach(ProcessHandle::destroyForcibly);
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (all.stream().anyMatch(ProcessTree::isRunning)) { // a zombie awaiting its reaper counts as ended
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("a process of " + this + " outlived SIGKILL");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+        LOG.info("globus-gridftp-server pid {} on port {} killed with its {} session(s)", process.pid(), port,
+                all.size() - 1);
+    }
+
     /** Kills the daemon and every session process it forked; waits until they are gone. */
     @Override
     public void close() {

@@ -20,6 +20,6 @@ public final class GridFtpOwnerJvm {
             new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
             System.exit(0); // without door.close(): the test checks that the door ends anyway
         }
-        Thread.sleep(Long.MAX_VALUE);
+        Thread.sleep(Long.MAX_VALUE); // the scenario: the owner JVM lives on until the test kills it
     }
 }

@@ -18,10 +18,12 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.testkit.internal.ProcessTree;
 
+@Tag("integration")
 class GridFtpServerProcessTest {
     @TempDir
     static Path tmp;

@@ -12,10 +12,12 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.testkit.internal.ProcessTree;
 
+@Tag("integration")
 class SrmClientsTest {
     @TempDir
     static Path tmp;

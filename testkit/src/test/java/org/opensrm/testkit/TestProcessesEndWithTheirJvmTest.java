@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -26,6 +27,7 @@ import org.opensrm.testkit.internal.ProcessTree;
  */
 @Timeout(180)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class TestProcessesEndWithTheirJvmTest {
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 

@@ -12,11 +12,13 @@ import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.testkit.internal.ProcessTree;
 
 /** The fixture against the real door: up on its own port, both protocols, nothing without a macaroon, stopped. */
+@Tag("integration")
 class XrootdServerProcessTest {
     @TempDir
     static Path tmp;

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.devpki.Credential;
@@ -19,6 +20,7 @@ import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
 
 /** Host credential reload, and the TLS 1.3 session ticket count the Globus client depends on. */
+@Tag("integration")
 class CredentialRefreshTest {
     @TempDir
     Path dir;
@@ -52,7 +54,7 @@ class CredentialRefreshTest {
             }
             // a broken file does not take the server down: the last good credential stays
             Files.writeString(dir.resolve("hostcert.pem"), "garbage");
-            Thread.sleep(1000);
+            Thread.sleep(1000); // an absence, shown over a window of several refresh rounds rather than a condition
             assertEquals("second.example.test", servedCn(server, pki, user));
         }
     }

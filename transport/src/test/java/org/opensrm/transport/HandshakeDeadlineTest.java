@@ -117,7 +117,7 @@ class HandshakeDeadlineTest {
         long before = server.stats().handshakeTimeouts();
         try (GsiTestClient c = client()) {
             assertEquals(200, c.post("/srm/managerv2", "<plain/>").status());
-            Thread.sleep(DEADLINE.multipliedBy(2).toMillis());
+            Thread.sleep(DEADLINE.multipliedBy(2).toMillis()); // the scenario: an idle keep-alive past the deadline
             assertEquals(200, c.post("/srm/managerv2", "<again/>").status());
         }
         assertEquals(0, server.stats().handshakeTimeouts() - before);

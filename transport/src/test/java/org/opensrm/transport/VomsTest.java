@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.devpki.Credential;
@@ -15,6 +16,7 @@ import org.opensrm.devpki.DevPki;
 import org.opensrm.testkit.FakeVoms;
 
 /** VOMS FQANs of proxies made by the real {@code voms-proxy-fake}, validated against a vomsdir. */
+@Tag("integration")
 class VomsTest {
     @TempDir
     Path dir;

@@ -1,5 +1,6 @@
 package org.opensrm.authz.gums;
 
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.GumsResponder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,6 +31,7 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 
 /** The GUMS call-out against a responder that speaks GUMS' protocol over HTTPS with client certificates. */
+@Tag("integration")
 class GumsMapperTest {
     private static final ClientIdentity JANE = new ClientIdentity("/DC=org/DC=opensrm/CN=Jane Doe",
             "/DC=org/DC=opensrm/CN=Some CA", List.of("/cms/Role=production/Capability=NULL", "/cms/Role=NULL"));

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.authz.AccountResolver;
@@ -28,6 +29,7 @@ import org.opensrm.testkit.GumsResponder;
  * group as {@code uidgid} with {@code posix-gid} beside either; and the interop profile's account as
  * {@code uidgid} with {@code posix-uid} and {@code posix-gid}. Each over HTTPS, through the whole chain.
  */
+@Tag("integration")
 class GumsObligationFormsTest {
     private static final ClientIdentity JANE = new ClientIdentity("/DC=org/DC=opensrm/CN=Jane Doe",
             "/DC=org/DC=opensrm/CN=Some CA", List.of("/cms/Role=NULL"));

@@ -50,6 +50,7 @@ public final class LoadProber implements AutoCloseable {
     private final ExecutorService pool;
     private final int threads;
     private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean extraRound = new AtomicBoolean();
     private final AtomicLong rounds = new AtomicLong();
     private volatile LoadSnapshot current;
 
@@ -96,6 +97,19 @@ public final class LoadProber implements AutoCloseable {
         LOG.info("load-probing doors {} every {} (timeout {}; source {} {})", nodes, interval, timeout,
                 config.source(), config.source() == LoadProbeConfig.Source.BANNER ? "" : config.endpoints());
         return this;
+    }
+
+    /**
+     * Runs an extra round at once, in the background (a transfer through some door failed): a dead door is out of
+     * the ranking a few milliseconds later instead of at the next round. At most one extra round waits at a time.
+     */
+    public void recheckSoon() {
+        if (started.get() && !scheduler.isShutdown() && extraRound.compareAndSet(false, true)) {
+            scheduler.execute(() -> {
+                extraRound.set(false);
+                roundSafely();
+            });
+        }
     }
 
     /** The ranking of the last round (all unknown before the first). */

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.copy.Adler32s;
 import org.opensrm.core.copy.CopyOutcome;
 import org.opensrm.core.copy.CopySpec;
 import org.opensrm.core.copy.RunningTransfer;
@@ -203,7 +204,7 @@ public final class HttpTpcTransfer implements ThirdPartyTransfer {
                     if (last == null) {
                         Sums sums = sums();
                         copied = Optional.of(sums.destination());
-                        if (adler32(sums.source()) != adler32(sums.destination())) {
+                        if (Adler32s.parse(sums.source()) != Adler32s.parse(sums.destination())) {
                             last = new Failure(SrmStatus.SRM_FAILURE, "checksum (adler32) differs after the copy:"
                                     + " source " + sums.source() + ", destination " + sums.destination(), true);
                         }
@@ -221,9 +222,9 @@ public final class HttpTpcTransfer implements ThirdPartyTransfer {
                     return aborted(attempt);
                 }
                 if (last == null) {
-                    String actual = hex(adler32(copied.orElseThrow()));
+                    String actual = Adler32s.format(Adler32s.parse(copied.orElseThrow()));
                     Optional<String> expected = spec.expectedAdler32();
-                    if (expected.isPresent() && adler32(expected.get()) != adler32(actual)) {
+                    if (expected.isPresent() && Adler32s.parse(expected.get()) != Adler32s.parse(actual)) {
                         return CopyOutcome.failed(SrmStatus.SRM_FAILURE, "adler32 of the copy " + actual
                                 + " differs from the source's " + expected.get(), attempt);
                     }
@@ -310,28 +311,6 @@ public final class HttpTpcTransfer implements ThirdPartyTransfer {
     }
 
     private record Sums(String source, String destination) {
-    }
-
-    /**
-     * An adler32 as doors and storage elements spell it (hex, any case, leading zeros or not).
-     *
-     * @throws IllegalArgumentException when it is none
-     */
-    static long adler32(String hex) {
-        String h = hex.strip();
-        if (h.isEmpty() || h.length() > 8) {
-            throw new IllegalArgumentException("not an adler32 value: '" + hex + "'");
-        }
-        try {
-            return Long.parseLong(h, 16);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not an adler32 value: '" + hex + "'");
-        }
-    }
-
-    /** Eight lower-case hex digits. */
-    static String hex(long adler32) {
-        return String.format(Locale.ROOT, "%08x", adler32);
     }
 
     private static String hostPort(URI url) {

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.copy.CopyOutcome;
@@ -50,6 +51,7 @@ import org.opensrm.testkit.XrootdServerProcess;
  * refused before anything runs.
  */
 @Timeout(300)
+@Tag("integration")
 class HttpTpcTransferDoorTest {
     @TempDir
     static Path tmp;

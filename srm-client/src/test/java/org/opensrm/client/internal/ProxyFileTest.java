@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.authz.DelegatedCredential;
@@ -18,6 +19,7 @@ import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
 
+@Tag("integration")
 class ProxyFileTest {
     @TempDir
     Path dir;

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
@@ -19,6 +20,7 @@ import org.opensrm.authz.AccountResolver;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FencedException;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FileState;
 import org.opensrm.core.FileWork;
@@ -80,6 +82,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
     /** Requests whose maker waits for every file to be served ({@link #watch}). */
     private final Map<RequestToken, CompletableFuture<Request>> watched = new ConcurrentHashMap<>();
     private volatile boolean running;
+    /** Files whose work ended with an outcome stored by this frontend's workers (not those served at once). */
+    private final AtomicLong worked = new AtomicLong();
+    /** Files dropped because another frontend took their request over. */
+    private final AtomicLong fenced = new AtomicLong();
 
     Dispatcher(Scheduler scheduler, RequestStore store, AccountResolver accounts, FullModeConfig config,
                Clock clock) {
@@ -295,6 +301,16 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         return scheduler;
     }
 
+    /** Files whose outcome this frontend's workers stored (served or failed), since start; for metrics. */
+    long filesWorked() {
+        return worked.get();
+    }
+
+    /** Files dropped because another frontend took their request over, since start; for metrics. */
+    long filesFenced() {
+        return fenced.get();
+    }
+
     /**
      * Stops the workers and waits, up to {@value #CLOSE_WAIT_SECONDS} s in all, for the files they are serving and
      * for their threads to end: when it returns, the threads are gone (or a warning names each that is not).
@@ -377,6 +393,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         boolean retry;
         try {
             retry = attempt(w);
+        } catch (java.io.UncheckedIOException e) { // the upload journal's disk full, say: passes as the store's does
+            LOG.warn("file {} of request {} is tried again later: {}", w.index(), w.token().shortId(),
+                    e.getMessage());
+            retry = true;
         } catch (RuntimeException e) {
             LOG.error("file {} of request {}: unexpected failure, dropped", w.index(), w.token().shortId(), e);
             retry = false;
@@ -411,6 +431,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             Optional<Request> stored = work(w);
             stored.ifPresent(this::served);
             return stored.isEmpty();
+        } catch (FencedException e) {
+            fenced.incrementAndGet();
+            LOG.warn("file {} of request {} dropped: {}", w.index(), w.token().shortId(), e.getMessage());
+            return false; // another frontend took the request over
         } catch (SrmException e) {
             if (e.status() == SrmStatus.SRM_INVALID_REQUEST) {
                 return false; // purged meanwhile
@@ -450,7 +474,16 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             }
         }
         try {
-            return Optional.of(storeOutcome(w, outcome(worker, r, w, account)));
+            UnaryOperator<FileRequest> outcome = outcome(worker, r, w, account);
+            boolean[] stored = new boolean[1];
+            Request after = storeOutcome(w, f -> {
+                stored[0] = true;
+                return outcome.apply(f);
+            });
+            if (stored[0]) {
+                worked.incrementAndGet();
+            }
+            return Optional.of(after);
         } catch (NoDoorException e) {
             LOG.info("file {} of request {} waits for a door: {}", w.index(), w.token().shortId(),
                     e.getMessage());
@@ -458,9 +491,12 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         }
     }
 
-    /** Changes the file in the store, if its request is still worked on and the file still waits. */
+    /**
+     * Changes the file in the store, if its request is still worked on, the file still waits and (a store several
+     * frontends share) the request is still held by this frontend.
+     */
     private Request storeOutcome(FileWork w, UnaryOperator<FileRequest> change) throws SrmException {
-        return store.update(w.token(), cur -> isWorkable(cur, w.index())
+        return store.updateHeld(w.token(), cur -> isWorkable(cur, w.index())
                 ? cur.withFile(w.index(), change, clock.instant()) : cur);
     }
 

@@ -60,6 +60,7 @@ public final class FullMode implements AutoCloseable {
     private final CopyService copies;
     private final RequestControl control;
     private final Reaper reaper;
+    private final Optional<Takeover> takeover;
 
     /**
      * @param store     the request store (embedded or PostgreSQL), already open
@@ -128,9 +129,13 @@ public final class FullMode implements AutoCloseable {
                 : new PutUploads(backend, staging, accounts, uploads, Optional.empty());
         QueuedRequestControl control = new QueuedRequestControl(store, dispatcher, ended, backend, surls,
                 config.maxPinLifetime(), clock);
-        this.control = keepsRequests ? new JournalingControl(control, puts, store) : control;
+        this.control = new RecheckingDoors(keepsRequests ? new JournalingControl(control, puts, store) : control,
+                store, transfers);
         this.reaper = new Reaper(store, dispatcher, ended, ReaperConfig.builder().interval(config.reaperInterval())
                 .retention(config.finishedRetention()).build(), clock, reservations);
+        RequestStore held = store;
+        this.takeover = keepsRequests ? store.leases().map(leases -> new Takeover(held, leases, dispatcher, puts,
+                config, scheduler.maxQueuedFiles(), clock)) : Optional.empty();
     }
 
     /**
@@ -147,6 +152,18 @@ public final class FullMode implements AutoCloseable {
             return;
         }
         reaper.runOnce(); // what ran out while no frontend was running expires before any work resumes
+        if (takeover.isPresent()) {
+            // a store several frontends share: only the work no live frontend holds (this name's earlier run's
+            // at once, a silent frontend's once the take-over delay has passed)
+            int files = takeover.get().takeAllOrphans();
+            dispatcher.start();
+            reaper.start();
+            takeover.get().start();
+            LOG.info("full mode started with frontend lease {}: {} waiting file(s) taken over; a frontend silent for"
+                    + " {} s has its work taken", store.leases().get().current(), files,
+                    config.takeoverDelay().toSeconds());
+            return;
+        }
         List<Request> active = new ArrayList<>();
         store.forEach(EnumSet.of(RequestState.QUEUED, RequestState.IN_PROGRESS), active::add);
         int files = 0;
@@ -216,13 +233,35 @@ public final class FullMode implements AutoCloseable {
         return dispatcher.scheduler();
     }
 
+    /** Files whose outcome this frontend's workers stored (not those served at once), for metrics. */
+    public long filesWorked() {
+        return dispatcher.filesWorked();
+    }
+
+    /** Files dropped because another frontend took their request over (fencing), for metrics. */
+    public long filesFenced() {
+        return dispatcher.filesFenced();
+    }
+
+    /** Requests taken over from silent frontends (or this frontend's earlier run), for metrics; 0 alone. */
+    public long requestsTakenOver() {
+        return takeover.map(Takeover::takenRequests).orElse(0L);
+    }
+
+    /** Waiting files of the requests taken over, for metrics; 0 alone. */
+    public long filesTakenOver() {
+        return takeover.map(Takeover::takenFiles).orElse(0L);
+    }
+
     /** Stops the workers; queued work stays in the store for the next start. */
     @Override
     public void close() {
         if (!keepsRequests) {
             return;
         }
+        takeover.ifPresent(Takeover::close);
         reaper.close();
         dispatcher.close();
+        takeover.ifPresent(Takeover::resign);
     }
 }

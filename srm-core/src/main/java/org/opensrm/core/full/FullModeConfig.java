@@ -38,13 +38,16 @@ import org.opensrm.core.RequestKind;
  * @param noDoorRetry             first wait before a kind whose files found no healthy GridFTP door (or an
  *                                unreachable store) is tried again; doubles at every failure (default 1 s)
  * @param noDoorRetryMax          the longest such wait (default 10 s)
+ * @param takeoverDelay           on a store several frontends share: how long a frontend may be silent (no lease
+ *                                renewed) before the live ones take its queued and in-progress work (default 20 s,
+ *                                at least 1 s); each frontend renews its lease every quarter of it
  */
 public record FullModeConfig(Duration defaultRequestLifetime, Duration maxRequestLifetime,
                              Duration defaultPinLifetime, Duration maxPinLifetime, Duration turlLifetime,
                              Map<RequestKind, Integer> workers, int maxFilesPerRequest, int lsAsyncSurls,
                              int lsAsyncLevels, int lsEntriesKept, Duration finishedRetention,
                              Duration reaperInterval, Duration answerWithin, Duration noDoorRetry,
-                             Duration noDoorRetryMax) {
+                             Duration noDoorRetryMax, Duration takeoverDelay) {
     public static final Duration DEFAULT_REQUEST_LIFETIME = Duration.ofHours(1);
     public static final Duration DEFAULT_MAX_REQUEST_LIFETIME = Duration.ofHours(24);
     public static final Duration DEFAULT_PIN_LIFETIME = Duration.ofHours(1);
@@ -60,6 +63,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
     public static final Duration DEFAULT_ANSWER_WITHIN = Duration.ofMillis(500);
     public static final Duration DEFAULT_NO_DOOR_RETRY = Duration.ofSeconds(1);
     public static final Duration DEFAULT_NO_DOOR_RETRY_MAX = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_TAKEOVER_DELAY = Duration.ofSeconds(20);
 
     /** The kinds full mode works on so far, each with its own worker threads. */
     public static final java.util.Set<RequestKind> WORKED_KINDS = java.util.Set.of(RequestKind.GET,
@@ -79,6 +83,10 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
             throw new IllegalArgumentException("answerWithin must not be negative");
         }
         positive(noDoorRetryMax, "noDoorRetryMax");
+        Objects.requireNonNull(takeoverDelay, "takeoverDelay");
+        if (takeoverDelay.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new IllegalArgumentException("takeoverDelay must be at least 1 s");
+        }
         if (defaultRequestLifetime.compareTo(maxRequestLifetime) > 0) {
             throw new IllegalArgumentException("defaultRequestLifetime exceeds maxRequestLifetime");
         }
@@ -99,6 +107,11 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         atLeast(lsAsyncSurls, 0, "lsAsyncSurls");
         atLeast(lsAsyncLevels, 0, "lsAsyncLevels");
         atLeast(lsEntriesKept, 0, "lsEntriesKept");
+    }
+
+    /** How often a frontend renews its lease and looks for work to take over: a quarter of the take-over delay. */
+    public Duration heartbeat() {
+        return takeoverDelay.dividedBy(4);
     }
 
     public int workers(RequestKind kind) {
@@ -141,6 +154,7 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
         private Duration answerWithin = DEFAULT_ANSWER_WITHIN;
         private Duration noDoorRetry = DEFAULT_NO_DOOR_RETRY;
         private Duration noDoorRetryMax = DEFAULT_NO_DOOR_RETRY_MAX;
+        private Duration takeoverDelay = DEFAULT_TAKEOVER_DELAY;
 
         private Builder() {
             for (RequestKind k : WORKED_KINDS) {
@@ -219,10 +233,16 @@ public record FullModeConfig(Duration defaultRequestLifetime, Duration maxReques
             return this;
         }
 
+        public Builder takeoverDelay(Duration value) {
+            takeoverDelay = value;
+            return this;
+        }
+
         public FullModeConfig build() {
             return new FullModeConfig(defaultRequestLifetime, maxRequestLifetime, defaultPinLifetime,
                     maxPinLifetime, turlLifetime, workers, maxFilesPerRequest, lsAsyncSurls, lsAsyncLevels,
-                    lsEntriesKept, finishedRetention, reaperInterval, answerWithin, noDoorRetry, noDoorRetryMax);
+                    lsEntriesKept, finishedRetention, reaperInterval, answerWithin, noDoorRetry, noDoorRetryMax,
+                    takeoverDelay);
         }
     }
 }

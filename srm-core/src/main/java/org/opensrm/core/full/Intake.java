@@ -105,7 +105,12 @@ final class Intake {
         if (!r.state().isActive()) {
             return r;
         }
-        before.accept(r);
+        try {
+            before.accept(r);
+        } catch (SrmException | RuntimeException notKept) { // e.g. the upload journal's disk is full
+            endUnqueued(r, notKept);
+            throw notKept;
+        }
         Duration within = config.answerWithin();
         CompletableFuture<Request> served = within.isZero() ? null : queue.watch(r.token());
         try {
@@ -118,6 +123,20 @@ final class Intake {
             throw busy;
         }
         return served == null ? r : awaitServed(r, served, within);
+    }
+
+    /**
+     * A stored request whose preparation failed before it was queued, and whose token its client never got, ends
+     * failed rather than waiting for its lifetime; when even that cannot be stored (the store's disk is full too)
+     * the reaper ends it at its lifetime, having never queued it.
+     */
+    private void endUnqueued(Request r, Exception why) {
+        try {
+            store.update(r.token(), cur -> cur.withEachFile(f -> f.state().isWaiting()
+                    ? f.fail(SrmStatus.SRM_INTERNAL_ERROR, "not prepared: " + why.getMessage()) : f, clock.instant()));
+        } catch (SrmException | RuntimeException e) {
+            LOG.warn("request {} was not prepared and cannot be ended now: {}", r.token().shortId(), e.getMessage());
+        }
     }
 
     /** The request once every file was served, or as made if that takes longer than {@code within}. */

@@ -422,6 +422,7 @@ public final class QueuedRequestControl implements RequestControl {
             return; // running already, or every file was settled while it was suspended
         }
         try {
+            store.hold(t); // resumed through this frontend, worked on by it, whatever frontend held it before
             queue.enqueue(after);
         } catch (SrmException e) {
             store.update(t, r -> r.state().isActive() ? suspended(r, clock.instant()) : r);

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FileState;
+import org.opensrm.core.FrontendLeases;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Owner;
 import org.opensrm.core.Request;
@@ -59,11 +60,31 @@ final class SpaceClaims implements RequestStore {
 
     @Override
     public Request update(RequestToken token, RequestChange change) throws SrmException {
+        return update(token, change, false);
+    }
+
+    @Override
+    public Request updateHeld(RequestToken token, RequestChange change) throws SrmException {
+        return update(token, change, true);
+    }
+
+    @Override
+    public void hold(RequestToken token) throws SrmException {
+        store.hold(token);
+    }
+
+    @Override
+    public Optional<FrontendLeases> leases() {
+        return store.leases();
+    }
+
+    private Request update(RequestToken token, RequestChange change, boolean held) throws SrmException {
         Request[] before = new Request[1];
-        Request after = store.update(token, cur -> {
+        RequestChange seen = cur -> {
             before[0] = cur;
             return change.apply(cur);
-        });
+        };
+        Request after = held ? store.updateHeld(token, seen) : store.update(token, seen);
         Request was = before[0];
         if (was == null || was.kind() != RequestKind.PUT
                 || !was.parameters().containsKey(QueuedPutService.SPACE_TOKEN)) {

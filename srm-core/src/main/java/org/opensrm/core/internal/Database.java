@@ -130,6 +130,11 @@ public final class Database implements AutoCloseable {
     }
 
     private SrmException unavailable(SQLException e) {
+        if (DiskFull.of(e)) {
+            LOG.warn("request store {} cannot write, its disk is full: {}", name, e.toString());
+            return SrmException.internal("the request store's disk is full: the request was not recorded; retry "
+                    + "later", e);
+        }
         LOG.warn("request store {} unavailable: {}", name, e.toString());
         return SrmException.internal("request store unavailable", e);
     }

@@ -15,7 +15,10 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.opensrm.common.SrmException;
+import org.opensrm.core.FencedException;
 import org.opensrm.core.FileRequest;
+import org.opensrm.core.FrontendLease;
+import org.opensrm.core.FrontendLeases;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Owner;
 import org.opensrm.core.Request;
@@ -29,7 +32,8 @@ import org.opensrm.core.TokenGenerator;
 /**
  * The persistent {@link RequestStore} over SQL, the same for SQLite and PostgreSQL (one schema). The embedded
  * store reads the requests it wrote last from {@link RecentRequests} (its writes keep that in step); over
- * PostgreSQL, where other frontends write too, every read is SQL.
+ * PostgreSQL, where other frontends write too, every read is SQL. Over PostgreSQL with {@link PostgresLeases}, a
+ * request is created held under this frontend's lease and {@link #updateHeld} is fenced by it.
  */
 public final class JdbcRequestStore implements RequestStore {
     private static final String ACTIVE = "('QUEUED', 'IN_PROGRESS', 'SUSPENDED')";
@@ -41,10 +45,21 @@ public final class JdbcRequestStore implements RequestStore {
     private final Clock clock;
     private final TokenGenerator tokens;
     private final RecentRequests recent;
+    private final Optional<PostgresLeases> leases;
 
     /** A store that reads every request from {@code db}. */
     public JdbcRequestStore(Database db, Clock clock, TokenGenerator tokens) {
         this(db, clock, tokens, RecentRequests.none());
+    }
+
+    /**
+     * A store of PostgreSQL {@code db} shared by several frontends, this one named {@code frontend}: takes its lease
+     * (a new epoch of the name) as it opens.
+     */
+    public static JdbcRequestStore leased(Database db, Clock clock, TokenGenerator tokens, String frontend)
+            throws SrmException {
+        return new JdbcRequestStore(db, clock, tokens, RecentRequests.none(),
+                Optional.of(PostgresLeases.register(db, frontend)));
     }
 
     /**
@@ -53,10 +68,26 @@ public final class JdbcRequestStore implements RequestStore {
      * Database.CommitListener)}) and that nothing else writes requests to.
      */
     public JdbcRequestStore(Database db, Clock clock, TokenGenerator tokens, RecentRequests recent) {
+        this(db, clock, tokens, recent, Optional.empty());
+    }
+
+    private JdbcRequestStore(Database db, Clock clock, TokenGenerator tokens, RecentRequests recent,
+                             Optional<PostgresLeases> leases) {
         this.db = db;
         this.clock = clock;
         this.tokens = tokens;
         this.recent = recent;
+        this.leases = leases;
+    }
+
+    /** The journal of uploads the frontends of this store share: present exactly when it is leased. */
+    public Optional<org.opensrm.core.service.UploadJournal> sharedUploads() {
+        return leases.map(l -> new PostgresUploadJournal(db));
+    }
+
+    @Override
+    public Optional<FrontendLeases> leases() {
+        return leases.map(l -> l);
     }
 
     @Override
@@ -75,9 +106,15 @@ public final class JdbcRequestStore implements RequestStore {
         Request made = Rows.stored(Request.create(tokens.next(), request, clock.instant()));
         Request r = Rows.stored(Objects.requireNonNull(initial.apply(made), "change returned null"));
         requireSameIdentity(made, r);
+        Optional<FrontendLease> held = leases.map(PostgresLeases::current);
         return db.write(c -> {
-            try (PreparedStatement s = c.prepareStatement(Rows.INSERT_REQUEST)) {
+            try (PreparedStatement s = c.prepareStatement(held.isPresent() ? Rows.INSERT_HELD_REQUEST
+                    : Rows.INSERT_REQUEST)) {
                 Rows.bindInsert(s, r);
+                if (held.isPresent()) {
+                    s.setString(13, held.get().frontend());
+                    s.setLong(14, held.get().epoch());
+                }
                 s.executeUpdate();
             }
             try (PreparedStatement s = c.prepareStatement(Rows.INSERT_FILE)) {
@@ -104,34 +141,81 @@ public final class JdbcRequestStore implements RequestStore {
             if (db.lockRows()) {
                 lock(c, token);
             }
-            Request kept = recent.inTransaction(token);
-            Request before = kept != null ? kept : select(c, token);
-            Request after = Rows.stored(Objects.requireNonNull(change.apply(before), "change returned null"));
-            requireSameIdentity(before, after);
-            if (!sameRequestRow(before, after)) {
-                try (PreparedStatement s = c.prepareStatement(Rows.UPDATE_REQUEST)) {
-                    Rows.bindUpdate(s, after);
-                    s.executeUpdate();
-                }
-            }
-            List<FileRequest> changed = new ArrayList<>();
-            for (int i = 0; i < after.files().size(); i++) {
-                if (!after.file(i).equals(before.file(i))) {
-                    changed.add(after.file(i));
-                }
-            }
-            if (!changed.isEmpty()) {
-                try (PreparedStatement s = c.prepareStatement(Rows.UPDATE_FILE)) {
-                    for (FileRequest f : changed) {
-                        Rows.bindUpdate(s, token, f);
-                        s.addBatch();
-                    }
-                    s.executeBatch();
-                }
-            }
-            recent.written(after);
-            return after;
+            return apply(c, token, change);
         });
+    }
+
+    /** The request's row locked, then changed only while it is held under this frontend's lease. */
+    @Override
+    public Request updateHeld(RequestToken token, RequestChange change) throws SrmException {
+        if (leases.isEmpty()) {
+            return update(token, change);
+        }
+        FrontendLease mine = leases.get().current();
+        return db.write(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT frontend, lease_epoch FROM srm_request WHERE token = ? FOR UPDATE")) {
+                s.setString(1, token.value());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        String frontend = rs.getString(1);
+                        long epoch = rs.getLong(2);
+                        if (!mine.frontend().equals(frontend) || epoch != mine.epoch()) {
+                            throw new FencedException(token, mine, frontend == null ? "no frontend"
+                                    : new FrontendLease(frontend, epoch).toString());
+                        }
+                    }
+                }
+            }
+            return apply(c, token, change);
+        });
+    }
+
+    @Override
+    public void hold(RequestToken token) throws SrmException {
+        if (leases.isEmpty()) {
+            return;
+        }
+        FrontendLease mine = leases.get().current();
+        db.write(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE srm_request SET frontend = ?, lease_epoch = ? WHERE token = ?")) {
+                s.setString(1, mine.frontend());
+                s.setLong(2, mine.epoch());
+                s.setString(3, token.value());
+                return s.executeUpdate();
+            }
+        });
+    }
+
+    private Request apply(Connection c, RequestToken token, RequestChange change) throws SQLException, SrmException {
+        Request kept = recent.inTransaction(token);
+        Request before = kept != null ? kept : select(c, token);
+        Request after = Rows.stored(Objects.requireNonNull(change.apply(before), "change returned null"));
+        requireSameIdentity(before, after);
+        if (!sameRequestRow(before, after)) {
+            try (PreparedStatement s = c.prepareStatement(Rows.UPDATE_REQUEST)) {
+                Rows.bindUpdate(s, after);
+                s.executeUpdate();
+            }
+        }
+        List<FileRequest> changed = new ArrayList<>();
+        for (int i = 0; i < after.files().size(); i++) {
+            if (!after.file(i).equals(before.file(i))) {
+                changed.add(after.file(i));
+            }
+        }
+        if (!changed.isEmpty()) {
+            try (PreparedStatement s = c.prepareStatement(Rows.UPDATE_FILE)) {
+                for (FileRequest f : changed) {
+                    Rows.bindUpdate(s, token, f);
+                    s.addBatch();
+                }
+                s.executeBatch();
+            }
+        }
+        recent.written(after);
+        return after;
     }
 
     @Override

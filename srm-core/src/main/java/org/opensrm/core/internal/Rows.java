@@ -35,6 +35,10 @@ final class Rows {
     static final String INSERT_REQUEST = "INSERT INTO srm_request (token, kind, state, owner_dn, owner_account, "
             + "owner_fqans, description, parameters, explanation, created_at, expires_at, finished_at) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    /** {@link #INSERT_REQUEST} with the lease the request is held under (a store several frontends share). */
+    static final String INSERT_HELD_REQUEST = "INSERT INTO srm_request (token, kind, state, owner_dn, owner_account, "
+            + "owner_fqans, description, parameters, explanation, created_at, expires_at, finished_at, frontend, "
+            + "lease_epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String INSERT_FILE = "INSERT INTO srm_file_request (token, idx, surl, target_surl, state, status, "
             + "explanation, turl, size, pin_lifetime, file_lifetime, pin_expires_at) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";

@@ -28,6 +28,7 @@ public final class DoorTransfers implements Transfers {
     private final Optional<String> filePrefix;
     private final Map<String, TurlAuthorization> authorizations;
     private final List<String> offered;
+    private final List<GridFtpNode> doors;
 
     /**
      * @param selector       chooses among {@code doors}
@@ -51,6 +52,7 @@ public final class DoorTransfers implements Transfers {
             kinds.add(FILE);
         }
         this.offered = List.copyOf(kinds);
+        this.doors = List.copyOf(doors);
     }
 
     /** GridFTP-style doors without local access or TURL authorisation. */
@@ -97,6 +99,27 @@ public final class DoorTransfers implements Transfers {
         }
         throw new SrmException(SrmStatus.SRM_NOT_SUPPORTED, "none of the requested transfer protocols " + preference
                 + " is offered; this server offers " + offered);
+    }
+
+    /** The configured door whose endpoint {@code turl} names is probed again (by the selector's own probe). */
+    @Override
+    public void recheck(String turl) {
+        java.net.URI u;
+        try {
+            u = java.net.URI.create(turl);
+        } catch (IllegalArgumentException e) {
+            return; // not a TURL this server made
+        }
+        if (u.getScheme() == null || u.getHost() == null) {
+            return;
+        }
+        String kind = GridFtpNode.kindOf(u.getScheme().toLowerCase(java.util.Locale.ROOT));
+        for (GridFtpNode door : doors) {
+            if (door.serves(kind) && door.host().equalsIgnoreCase(u.getHost())
+                    && door.port(kind) == (u.getPort() < 0 ? GridFtpNode.defaultPort(kind) : u.getPort())) {
+                selector.recheck(door);
+            }
+        }
     }
 
     /** Of two refusals, the one a client may expect to end sooner: every door busy rather than every door down. */

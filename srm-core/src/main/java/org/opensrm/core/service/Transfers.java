@@ -40,6 +40,14 @@ public interface Transfers {
     String turl(String door, SrmPath path, TurlGrant grant) throws SrmException;
 
     /**
+     * A transfer to or from {@code turl} failed (its client aborted the request): the door it names is probed
+     * again now, so that a door that died is not chosen for the retry. Not on the request path of a transfer; may
+     * take up to the probe timeout. The default does nothing.
+     */
+    default void recheck(String turl) {
+    }
+
+    /**
      * Checks a request's protocols when it is made, before any door is chosen.
      *
      * @param preference the client's list; empty when it named none (always acceptable)

@@ -2,7 +2,8 @@ package org.opensrm.core.service;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +33,15 @@ import org.slf4j.LoggerFactory;
  * nothing behind. Uploads are journaled in the state directory so a restart forgets none of them; it also tells
  * where the upload to a target is being written while its put is open, and whether that upload is still in
  * progress or has stalled ({@link UploadsInProgress}: nothing written to it, and no TURL handed out for it, within
- * the idle time, and not yet holding every byte its client declared).
+ * the idle time, and not yet holding every byte its client declared). Frontends sharing a PostgreSQL store share
+ * the journal instead ({@link UploadJournal}, in the store): an upload journaled through one frontend is busy,
+ * found and swept through every other; nothing of it is kept in this process then, and an upload there never
+ * counts as stalled (it keeps its target until its put ends or expires).
  */
 public final class UploadJanitor implements UploadsInProgress {
     private static final Logger LOG = LoggerFactory.getLogger(UploadJanitor.class);
+    /** Expired uploads one sweep of the shared journal removes at most (the next sweep takes the rest). */
+    private static final int SHARED_SWEEP_BATCH = 1000;
 
     /**
      * {@code target} is null for an aborted put's tombstone, and for an upload journaled by an older version,
@@ -63,6 +69,8 @@ public final class UploadJanitor implements UploadsInProgress {
      */
     private final Map<SrmPath, SrmPath> byTarget = new ConcurrentHashMap<>();
     private final Object journalLock = new Object();
+    /** The journal the frontends of one store share; null: this process's file journal. */
+    private final UploadJournal shared;
 
     public UploadJanitor(StorageBackend backend, Path journal, Clock clock) {
         this(backend, journal, clock, DEFAULT_IDLE);
@@ -77,10 +85,39 @@ public final class UploadJanitor implements UploadsInProgress {
         this.journal = journal;
         this.clock = clock;
         this.idle = idle;
+        this.shared = null;
+    }
+
+    /** A janitor over the journal the frontends of one store share (no file journal, nothing kept in memory). */
+    public UploadJanitor(StorageBackend backend, UploadJournal shared, Clock clock) {
+        this.backend = backend;
+        this.journal = null;
+        this.clock = clock;
+        this.shared = shared;
+        this.idle = DEFAULT_IDLE;
+    }
+
+    /** An operation of the shared journal. */
+    private interface SharedCall<T> {
+        T call(UploadJournal j) throws SrmException;
+    }
+
+    /** The shared journal's answer; its failure (the store unreachable) as the file journal's would be. */
+    private <T> T shared(SharedCall<T> call) {
+        try {
+            return call.call(shared);
+        } catch (SrmException e) {
+            throw new UncheckedIOException(new IOException("upload journal in the request store: " + e.getMessage(),
+                    e));
+        }
     }
 
     /** Loads the journal left by the previous run and rewrites it with only what is still pending. */
     public void recover() throws IOException {
+        if (shared != null) {
+            LOG.info("upload journal in the shared request store: {} upload(s) pending", pendingCount());
+            return;
+        }
         Files.createDirectories(journal.getParent());
         if (Files.exists(journal)) {
             Set<SrmPath> done = new HashSet<>();
@@ -124,10 +161,17 @@ public final class UploadJanitor implements UploadsInProgress {
      *                     many bytes is complete and waits only for srmPutDone, so it never counts as stalled
      */
     public void track(Account account, SrmPath target, SrmPath upload, Instant expires, long expectedSize) {
+        if (shared != null) {
+            shared(j -> {
+                j.put(new UploadJournal.Entry(account, Optional.of(target), upload, expires));
+                return null;
+            });
+            return;
+        }
         Pending p = new Pending(account, target, upload, expires, clock.instant(), Math.max(0, expectedSize), null);
+        append(line(p)); // first: an upload the journal could not keep (its disk full) holds no target
         pending.put(upload, p);
         index(p);
-        append(line(p));
     }
 
     /**
@@ -143,6 +187,13 @@ public final class UploadJanitor implements UploadsInProgress {
      * srmPutDone and status calls can say it ({@link #whyEnded}).
      */
     public void aborted(Account account, SrmPath upload, Instant expires, String why) {
+        if (shared != null) {
+            shared(j -> {
+                j.put(new UploadJournal.Entry(account, Optional.empty(), upload, expires));
+                return null;
+            });
+            return;
+        }
         Pending was = pending.get(upload);
         if (was != null && was.target() != null) {
             byTarget.remove(was.target(), upload);
@@ -166,6 +217,9 @@ public final class UploadJanitor implements UploadsInProgress {
 
     @Override
     public boolean uploadingInto(SrmPath directory, boolean below) {
+        if (shared != null) {
+            return shared(j -> j.openInto(directory, below, clock.instant()));
+        }
         for (SrmPath target : byTarget.keySet()) {
             Optional<Pending> p = inside(directory, below, target) ? open(target) : Optional.empty();
             if (p.isPresent() && stall(p.get()).isEmpty()) {
@@ -246,6 +300,9 @@ public final class UploadJanitor implements UploadsInProgress {
 
     /** The open (neither finished, aborted nor expired) upload to {@code target}, by anyone. */
     private Optional<Pending> open(SrmPath target) {
+        if (shared != null) {
+            return shared(j -> j.openTo(target, clock.instant())).map(this::pending);
+        }
         SrmPath upload = byTarget.get(target);
         Pending p = upload == null ? null : pending.get(upload);
         if (p == null || !target.equals(p.target()) || !clock.instant().isBefore(p.expires())) {
@@ -255,6 +312,13 @@ public final class UploadJanitor implements UploadsInProgress {
     }
 
     public void finished(SrmPath upload) {
+        if (shared != null) {
+            shared(j -> {
+                j.remove(upload);
+                return null;
+            });
+            return;
+        }
         Pending p = pending.remove(upload);
         if (p != null) {
             if (p.target() != null) {
@@ -275,6 +339,9 @@ public final class UploadJanitor implements UploadsInProgress {
 
     /** When the put of a journaled upload expires. */
     public Optional<Instant> expiryOf(SrmPath upload) {
+        if (shared != null) {
+            return shared(j -> j.get(upload)).map(UploadJournal.Entry::expires);
+        }
         return Optional.ofNullable(pending.get(upload)).map(Pending::expires);
     }
 
@@ -297,7 +364,10 @@ public final class UploadJanitor implements UploadsInProgress {
     public int sweep() {
         Instant now = clock.instant();
         int removed = 0;
-        for (Pending p : new ArrayList<>(pending.values())) {
+        List<Pending> all = shared != null
+                ? shared(j -> j.expired(now, SHARED_SWEEP_BATCH)).stream().map(this::pending).toList()
+                : new ArrayList<>(pending.values());
+        for (Pending p : all) {
             if (now.isBefore(p.expires())) {
                 continue;
             }
@@ -317,13 +387,21 @@ public final class UploadJanitor implements UploadsInProgress {
             }
             finished(p.upload());
         }
-        if (removed > 0 || pending.isEmpty()) {
+        if (shared == null && (removed > 0 || pending.isEmpty())) {
             compactQuietly();
         }
         return removed;
     }
 
+    /** Uploads journaled and not finished; -1 when the shared journal cannot be read now (a metric's value). */
     public int pendingCount() {
+        if (shared != null) {
+            try {
+                return shared.size();
+            } catch (SrmException e) {
+                return -1;
+            }
+        }
         return pending.size();
     }
 
@@ -344,16 +422,32 @@ public final class UploadJanitor implements UploadsInProgress {
         }
     }
 
+    /**
+     * Appends one line whole or not at all: a write the disk cannot take (ENOSPC) is cut back to the journal's
+     * length before it, so that no half line runs into the next one.
+     */
     private void append(String line) {
         synchronized (journalLock) {
-            try (Writer w = Files.newBufferedWriter(journal, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND)) {
-                w.write(line);
-                w.write('\n');
+            try (FileChannel out = FileChannel.open(journal, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                long end = out.size();
+                ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+                try {
+                    while (bytes.hasRemaining()) {
+                        out.write(bytes, end + bytes.position());
+                    }
+                } catch (IOException e) {
+                    out.truncate(end);
+                    throw e;
+                }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write upload journal " + journal, e);
+                throw new UncheckedIOException("cannot write upload journal " + journal + ": " + e.getMessage(), e);
             }
         }
+    }
+
+    /** An upload of the shared journal, as of now: one that another frontend journals never counts as stalled. */
+    private Pending pending(UploadJournal.Entry e) {
+        return new Pending(e.account(), e.target().orElse(null), e.upload(), e.expires(), clock.instant());
     }
 
     private static String line(Pending p) {

@@ -15,6 +15,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.core.FileState;
@@ -26,6 +27,7 @@ import org.opensrm.core.SharedPostgres;
 import org.opensrm.core.contract.StoreFixture;
 
 /** The reaper on a real PostgreSQL, and two frontends running it on one database at once. */
+@Tag("integration")
 class PostgresReaperTest extends ReaperTests {
     @RegisterExtension
     static final SharedPostgres PG = new SharedPostgres();

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.opensrm.core.service.TransferFile;
 import org.opensrm.core.service.TransferResult;
 
 /** Two frontends sharing one real PostgreSQL: a request made through one is polled and finished through the other. */
+@Tag("integration")
 class TwoFrontendsTest extends FullModeTestBase {
     @RegisterExtension
     static final SharedPostgres PG = new SharedPostgres();

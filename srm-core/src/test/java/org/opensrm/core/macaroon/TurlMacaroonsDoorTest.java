@@ -19,6 +19,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.core.macaroon.TurlMacaroons.Activity;
@@ -33,6 +34,7 @@ import org.opensrm.testkit.XrootdServerProcess;
  * curl: its own path, activity and lifetime work; another path, writing with a read grant, an expired grant, a
  * grant signed with another secret, and a client the door does not map (root://) are refused by the door.
  */
+@Tag("integration")
 class TurlMacaroonsDoorTest {
     @TempDir
     static Path tmp;

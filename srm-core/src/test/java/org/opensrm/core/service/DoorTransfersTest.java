@@ -96,4 +96,31 @@ class DoorTransfersTest {
                 withAuth.turl("root://xrd1.example.org:1094", p, GRANT));
         assertEquals("https://xrd1.example.org:8443/data/f", withAuth.turl("https://xrd1.example.org:8443", p, GRANT));
     }
+
+    @Test
+    void recheckProbesTheConfiguredDoorATurlNamesAndNoOther() {
+        List<GridFtpNode> rechecked = new java.util.ArrayList<>();
+        GridFtpSelector recording = new GridFtpSelector() {
+            @Override
+            public GridFtpNode select() {
+                return GRIDFTP;
+            }
+
+            @Override
+            public void recheck(GridFtpNode door) {
+                rechecked.add(door);
+            }
+        };
+        DoorTransfers t = new DoorTransfers(recording, List.of(GRIDFTP, XROOTD, DAV), "/data/", Optional.empty(),
+                Map.of());
+        t.recheck("gsiftp://gf1.example.org:2811/data/.srm-uploads/u/.srmput-1");
+        t.recheck("davs://xrd1.example.org:8443/data/f?authz=x");
+        t.recheck("root://xrd1.example.org:1094//data/f");
+        t.recheck("https://dav1.example.org/data/f");
+        t.recheck("gsiftp://gf1.example.org:2812/data/f"); // no door there
+        t.recheck("gsiftp://elsewhere.example.org:2811/data/f");
+        t.recheck("file:///mnt/se/data/f");
+        t.recheck("not a url");
+        assertEquals(List.of(GRIDFTP, XROOTD, XROOTD, DAV), rechecked);
+    }
 }

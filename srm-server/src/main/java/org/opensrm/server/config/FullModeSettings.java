@@ -33,12 +33,15 @@ import org.opensrm.core.SchedulerConfig;
  * @param lsAsyncLevels     srmLs calls asking for more directory levels than this are queued
  * @param finishedRetention how long a finished request is kept before it is purged
  * @param reaperInterval    how often lifetimes are enforced and finished requests purged
+ * @param frontendName      this frontend's name among those sharing the PostgreSQL store ({@code srm.frontend.name});
+ *                          empty: the host's name and the state directory, which are unique per frontend
+ * @param takeoverDelay     how long a frontend sharing the store may be silent before the others take its work
  */
 public record FullModeSettings(String store, Optional<PostgresStoreConfig> postgres, SchedulerConfig scheduler,
                                Duration requestLifetime, Duration requestLifetimeMax,
                                Duration pinLifetime, Duration pinLifetimeMax, Duration turlLifetime,
                                int lsAsyncThreshold, int lsAsyncLevels, Duration finishedRetention,
-                               Duration reaperInterval) {
+                               Duration reaperInterval, Optional<String> frontendName, Duration takeoverDelay) {
     public static final String EMBEDDED = "embedded";
     public static final String POSTGRESQL = "postgresql";
     private static final String PG = "srm.store.postgresql.";
@@ -64,7 +67,20 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
         return new FullModeSettings(store, postgres, scheduler(c), request, positive(c, "srm.request.lifetime.max"),
                 pin, positive(c, "srm.pin.lifetime.max"), positive(c, "srm.turl.lifetime"),
                 c.getInt("srm.ls.async.threshold", 0, 1_000_000), c.getInt("srm.ls.async.levels", 0, 1_000_000),
-                positive(c, "srm.requests.finished.retention"), reaper);
+                positive(c, "srm.requests.finished.retention"), reaper,
+                c.isSet("srm.frontend.name") && !c.get("srm.frontend.name").isBlank()
+                        ? Optional.of(c.get("srm.frontend.name").strip()) : Optional.empty(),
+                takeoverDelay(c));
+    }
+
+    private static Duration takeoverDelay(RawConfig c) throws ConfigException {
+        Duration d = c.getDuration("srm.frontend.takeover.delay");
+        if (d.compareTo(Duration.ofSeconds(1)) < 0) {
+            c.invalid("srm.frontend.takeover.delay", "configuration key 'srm.frontend.takeover.delay' must be at least"
+                    + " 1s, got '" + c.get("srm.frontend.takeover.delay") + "'");
+            return Duration.ofSeconds(1);
+        }
+        return d;
     }
 
     private static SchedulerConfig scheduler(RawConfig c) throws ConfigException {

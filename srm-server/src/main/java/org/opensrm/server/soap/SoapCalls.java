@@ -88,6 +88,11 @@ public final class SoapCalls {
             LOG.info("{} failed: {} {}", op.name(), e.status(), e.getMessage());
             return op.response().withStatus(Wire.status(e.status(), e.getMessage()));
         } catch (RuntimeException e) {
+            if (noSpaceLeft(e)) { // e.g. the upload journal in srm.state.dir: not a bug, one line is enough
+                LOG.warn("{} failed, a disk of the server is full: {}", op.name(), e.getMessage());
+                return op.response().withStatus(Wire.status(SrmStatus.SRM_INTERNAL_ERROR,
+                        "the server's disk is full: " + op.name() + " was not done; retry later"));
+            }
             LOG.error("{} failed unexpectedly", op.name(), e);
             return op.response().withStatus(Wire.status(SrmStatus.SRM_INTERNAL_ERROR,
                     "internal error in " + op.name() + " (details are in the server log)"));
@@ -101,6 +106,16 @@ public final class SoapCalls {
             MDC.remove("dn");
             MDC.remove("token");
         }
+    }
+
+    /** Whether {@code e} was caused by a write the operating system refused for want of space (ENOSPC). */
+    private static boolean noSpaceLeft(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof java.io.IOException && String.valueOf(t.getMessage()).contains("No space left")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A failure response's status, for operations built from parts. */

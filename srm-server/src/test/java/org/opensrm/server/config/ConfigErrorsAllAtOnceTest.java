@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * by the launcher's exit message; a single error reads as it always did. (The files the server itself reads while
  * it is built: {@code org.opensrm.server.StartupFilesAllAtOnceTest}.)
  */
+@Tag("integration")
 class ConfigErrorsAllAtOnceTest {
     private static final String FILE = String.join("\n",
             "srm.token.key=0123456789abcdef",

@@ -162,4 +162,17 @@ class FullModeSettingsTest {
         all[base.length] = last;
         return all;
     }
+
+    @Test
+    void frontendsSharingTheStoreAreNamedAndTakeOverAfterTheDocumentedDelay() throws Exception {
+        FullModeSettings f = config("srm.mode", "full").full();
+        assertEquals(Optional.empty(), f.frontendName(), "the host's name and state directory by default");
+        assertEquals(Duration.ofSeconds(20), f.takeoverDelay());
+        FullModeSettings named = config("srm.mode", "full", "srm.frontend.name", " srm-2 ",
+                "srm.frontend.takeover.delay", "5s").full();
+        assertEquals(Optional.of("srm-2"), named.frontendName());
+        assertEquals(Duration.ofSeconds(5), named.takeoverDelay());
+        assertTrue(refused("srm.mode", "full", "srm.frontend.takeover.delay", "500ms")
+                .contains("'srm.frontend.takeover.delay' must be at least 1s"));
+    }
 }

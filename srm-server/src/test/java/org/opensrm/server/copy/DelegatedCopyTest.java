@@ -25,6 +25,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.authz.DelegatedCredential;
@@ -53,6 +54,7 @@ import org.opensrm.transport.TransportConfig;
  * same port is told that delegation is needed. The servlet stands in for the srmCopy engine.
  */
 @Timeout(300)
+@Tag("integration")
 class DelegatedCopyTest {
     static final String ACCOUNT = "srmuser1";
     static final int TWENTY_MB = 20 * 1024 * 1024;

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.XrootdServerProcess;
 
 /**
@@ -22,6 +23,7 @@ import org.opensrm.testkit.XrootdServerProcess;
  * landed, and the door's own log shows it moved them.
  */
 @Timeout(600)
+@Tag("integration")
 class HttpTpcCopyTest {
     static final int TWENTY_MB = 20 * 1024 * 1024;
     static CopySites sites;

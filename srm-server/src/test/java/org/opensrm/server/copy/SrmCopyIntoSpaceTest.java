@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgConnection;
@@ -25,6 +26,7 @@ import org.opensrm.client.HttpgResponse;
  * nothing, a pull naming a token that does not exist is refused at once.
  */
 @Timeout(600)
+@Tag("integration")
 class SrmCopyIntoSpaceTest {
     private static final int FOUR_MB = 4 * 1024 * 1024;
     static CopySites sites;

@@ -18,6 +18,7 @@ import java.util.zip.Adler32;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgClient;
@@ -31,6 +32,7 @@ import org.opensrm.client.HttpgResponse;
  * data with a third-party GridFTP transfer between the two doors.
  */
 @Timeout(600)
+@Tag("integration")
 class SrmCopyTest {
     static final int TWENTY_MB = 20 * 1024 * 1024;
     static final String PATH = "/srm/managerv2";
@@ -187,7 +189,7 @@ class SrmCopyTest {
     void aDelegatedProxyThatExpiredIsNoCredential() throws Exception {
         try (HttpgConnection c = sites.delegating(Duration.ofSeconds(2)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
-            Thread.sleep(3000);
+            Thread.sleep(3000); // the scenario: the 2 s proxy runs out in real time (certificate times, whole s)
             HttpgResponse r = c.post(PATH, Map.of(), CopySites.copy(sites.b.surl("/alice/x"),
                     sites.a.surl("/alice/x")));
             assertEquals("SRM_AUTHORIZATION_FAILURE", r.text("srmCopyResponse/returnStatus/statusCode"),

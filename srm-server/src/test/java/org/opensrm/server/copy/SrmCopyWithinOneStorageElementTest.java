@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgConnection;
@@ -29,6 +30,7 @@ import org.opensrm.testkit.GsoapEnvelope;
  * {@code SRM_DUPLICATION_ERROR}.
  */
 @Timeout(600)
+@Tag("integration")
 class SrmCopyWithinOneStorageElementTest {
     private static final int FOUR_MB = 4 * 1024 * 1024;
     static CopySites sites;

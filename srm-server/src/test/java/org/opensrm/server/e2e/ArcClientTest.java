@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.ClientRun;
@@ -20,6 +21,7 @@ import org.opensrm.testkit.SrmClients;
  * checksum from srmLs), download, upload, mkdir, rename and remove, and the errors they report.
  */
 @Timeout(300)
+@Tag("integration")
 class ArcClientTest {
     static E2eSite site;
     static SrmClients alice;

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,6 +32,7 @@ import org.opensrm.testkit.TcpRelay;
  */
 @Timeout(600)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class BalancedFrontendsTest {
     private static final List<String> GSIFTP = List.of("gsiftp");
     /** The checks run every 0.5 s and two failures take a frontend out: well within this. */

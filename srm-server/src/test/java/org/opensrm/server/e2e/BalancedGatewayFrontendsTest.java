@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.Tag;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.NoProcessLeftBehind;
 
@@ -22,6 +23,7 @@ import org.opensrm.testkit.NoProcessLeftBehind;
  */
 @Timeout(300)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class BalancedGatewayFrontendsTest {
     private static final Duration DETECTION = Duration.ofSeconds(15);
 

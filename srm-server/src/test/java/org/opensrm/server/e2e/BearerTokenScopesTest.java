@@ -30,6 +30,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgClient;
@@ -45,6 +46,7 @@ import org.slf4j.LoggerFactory;
  * served as before.
  */
 @Timeout(180)
+@Tag("integration")
 class BearerTokenScopesTest {
     static final String ISS = "https://tokens.test.opensrm.org/";
     static final String AUD = "https://srm.test.opensrm.org";

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgClient;
@@ -21,6 +22,7 @@ import org.opensrm.testkit.SrmClients;
  * connection and opening the next is never refused for the moment the server needs to notice the close.)
  */
 @Timeout(300)
+@Tag("integration")
 class ClientsBeyondTheConnectionLimitTest {
     private static final int LIMIT = 2;
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -28,6 +29,7 @@ import org.opensrm.testkit.SrmClients;
  * taken.
  */
 @Timeout(300)
+@Tag("integration")
 class ClientsUnderOverloadTest {
     private static final String HELD = "/alice/slot-holder";
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.ClientRun;
@@ -21,6 +22,7 @@ import org.opensrm.testkit.TricklingPeers;
  * others are held. (The handshake deadline is set beyond the test: every close seen here is the cap's.)
  */
 @Timeout(300)
+@Tag("integration")
 class ConnectionsPerAddressCapTest {
     private static final int MAX = 50;
     private static final int CAP = 20;

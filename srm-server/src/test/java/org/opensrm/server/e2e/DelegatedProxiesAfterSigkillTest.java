@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgClient;
@@ -33,6 +34,7 @@ import org.opensrm.testkit.GsoapEnvelope;
  * resume.
  */
 @Timeout(600)
+@Tag("integration")
 class DelegatedProxiesAfterSigkillTest {
     private static final String SOURCE = "/alice/killed-copy-source";
     static E2eSite site;

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -18,6 +19,7 @@ import org.opensrm.client.HttpgResponse;
  * (remainingPinTime 0).
  */
 @Timeout(120)
+@Tag("integration")
 class ExtendEndedFilesTest {
     @RegisterExtension
     static final OneSite SITE = new OneSite(E2eSite.FULL_MODE);

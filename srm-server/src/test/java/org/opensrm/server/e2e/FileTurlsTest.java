@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,6 +25,7 @@ import org.opensrm.testkit.SrmClients;
  * answers.
  */
 @Timeout(300)
+@Tag("integration")
 class FileTurlsTest {
     private static final String FILE_ONLY = "SRM PLUGIN:TURL_PROTOCOLS=file";
     private static final String FILE_ONLY_COPY = "SRM PLUGIN:TURL_3RD_PARTY_PROTOCOLS=file";

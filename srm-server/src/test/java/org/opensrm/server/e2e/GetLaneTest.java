@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgClient;
@@ -26,6 +27,7 @@ import org.opensrm.testkit.GsoapEnvelope;
  * site has two).
  */
 @Timeout(180)
+@Tag("integration")
 class GetLaneTest {
     private static final Pattern TOKEN = Pattern.compile("<requestToken>([^<]*)</requestToken>");
     private static final Pattern SECONDS = Pattern.compile("<(remainingTotalRequestTime|remainingPinTime)>\\d+<");

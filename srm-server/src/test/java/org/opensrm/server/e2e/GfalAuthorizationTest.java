@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.ClientRun;
@@ -23,6 +24,7 @@ import org.opensrm.testkit.SrmClients;
  * DN are refused outright. gfal2 reports all of these as EACCES (exit code 13, "Permission denied").
  */
 @Timeout(300)
+@Tag("integration")
 class GfalAuthorizationTest {
     static E2eSite site;
     static SrmClients alice;

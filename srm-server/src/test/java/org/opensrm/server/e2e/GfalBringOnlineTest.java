@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.ClientRun;
@@ -21,6 +22,7 @@ import org.opensrm.testkit.SrmClients;
  * online, "SURL => FAILED: ..." for one that failed.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalBringOnlineTest {
     static E2eSite site;
     static SrmClients alice;

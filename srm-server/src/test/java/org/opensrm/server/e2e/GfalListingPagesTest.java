@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -24,6 +25,7 @@ import org.opensrm.testkit.SrmClients;
  * at the first page shorter than that. All 25 names must come out, each once.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalListingPagesTest {
     static final List<String> NAMES = IntStream.range(0, 25).mapToObj(i -> String.format("entry-%02d", i)).toList();
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -22,6 +23,7 @@ import org.opensrm.testkit.SrmClients;
  * what it leaves on disk (names, owners, modes). Errors arrive as the errno the C client maps the SRM status to.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalNamespaceOperationsTest {
     static E2eSite site;
     static SrmClients alice;

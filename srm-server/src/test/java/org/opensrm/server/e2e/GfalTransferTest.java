@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -26,6 +27,7 @@ import org.opensrm.testkit.SrmClients;
  * answer equals the test's.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalTransferTest {
     private static final Pattern TURL_EVENT = Pattern.compile("Got TURL \\S+ => gsiftp://localhost:(\\d+)(/\\S*)");
 

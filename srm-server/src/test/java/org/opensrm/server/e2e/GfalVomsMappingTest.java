@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.ClientRun;
@@ -27,6 +28,7 @@ import org.opensrm.testkit.SrmClients;
  * with the same role map file, so files {@code gfal-copy} writes through them belong to the same account.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalVomsMappingTest {
     private static final String VOMS_HOST = "voms.example.test";
     static E2eSite site;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.ClientRun;
@@ -27,6 +28,7 @@ import org.opensrm.testkit.SrmClients;
  * cache, whose figures are in the metrics.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalWithGumsTest {
     static E2eSite site;
     static GumsResponder gums;

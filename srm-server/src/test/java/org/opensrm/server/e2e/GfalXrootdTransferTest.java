@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ import org.opensrm.testkit.SrmClients;
  * removal; the TURL's macaroon is the door's only grant; a put whose client is killed mid-transfer leaves nothing.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalXrootdTransferTest {
     static E2eSite site;
     static SrmClients alice;

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -39,6 +40,7 @@ import org.opensrm.testkit.SrmClients;
  * before its put ends: {@link StalledUploadTest}). The kill itself: {@link KilledUploads}.
  */
 @Timeout(300)
+@Tag("integration")
 class InterruptedUploadTest {
     private static final Duration PUT_LIFETIME = Duration.ofSeconds(60);
 
@@ -181,7 +183,10 @@ class InterruptedUploadTest {
             HttpgResponse mv = soap.mv(site.surl("/alice/moving"), site.surl("/alice/moved"));
             assertEquals("SRM_SUCCESS", mv.text("srmMvResponse/returnStatus/statusCode"), mv.toString());
             long before = Files.size(upload);
-            Thread.sleep(500);
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (Files.size(upload) <= before && System.nanoTime() < deadline) {
+                Thread.sleep(50); // polls the hidden upload's size; the feeder adds a chunk every 100 ms
+            }
             assertTrue(Files.size(upload) > before, "the transfer goes on after the rename");
             stop.set(true);
             copy = cp.await();
@@ -245,7 +250,7 @@ class InterruptedUploadTest {
     private static void awaitExpiry(Killed k) throws InterruptedException {
         long waitUntil = k.prepared() + PUT_LIFETIME.toNanos() + Duration.ofSeconds(3).toNanos();
         while (System.nanoTime() < waitUntil) {
-            Thread.sleep(200);
+            Thread.sleep(200); // the lifetime itself must run out: the server in this JVM keeps the system clock
         }
     }
 

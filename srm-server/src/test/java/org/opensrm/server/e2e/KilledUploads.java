@@ -125,7 +125,7 @@ final class KilledUploads {
             for (int i = 0; i < 200 && !stop.get(); i++) {
                 random.nextBytes(chunk);
                 out.write(chunk);
-                Thread.sleep(100);
+                Thread.sleep(100); // the scenario: a slow source, so that the upload is still under way
             }
         } catch (IOException | InterruptedException e) {
             // the reader was killed (broken pipe) or the test is over

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgClient;
@@ -32,6 +33,7 @@ import org.opensrm.testkit.GsoapEnvelope;
  * answered {@code SRM_INTERNAL_ERROR} (the busy status gfal2 retries) saying every door is busy.
  */
 @Timeout(300)
+@Tag("integration")
 class LoadProbeSelectionTest {
     private static final Map<String, String> LOADPROBE = Map.of("gridftp.selector", "loadprobe",
             "gridftp.probe.interval", "2s", "gridftp.probe.timeout", "2s", "metrics.port", "0");

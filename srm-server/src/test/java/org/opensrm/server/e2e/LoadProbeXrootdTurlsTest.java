@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgClient;
@@ -32,6 +33,7 @@ import org.opensrm.testkit.GsoapEnvelope;
  * the idle one.
  */
 @Timeout(300)
+@Tag("integration")
 class LoadProbeXrootdTurlsTest {
     private static final Duration LIMIT = Duration.ofSeconds(90);
     private static final int REQUESTS = 12;

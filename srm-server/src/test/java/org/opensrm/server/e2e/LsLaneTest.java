@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgClient;
@@ -24,6 +25,7 @@ import org.opensrm.testkit.XmlShape;
  * is held to what JAX-WS answers on a real server.
  */
 @Timeout(120)
+@Tag("integration")
 class LsLaneTest {
     static E2eSite site;
     static HttpgClient client;

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -25,6 +26,7 @@ import org.opensrm.testkit.SrmClients;
  * free; a real gfal-ls retries that answer and lists once the memory is given back.
  */
 @Timeout(300)
+@Tag("integration")
 class MemoryBudgetTest {
     private static final String HELD = "/alice/memory-holder";
 

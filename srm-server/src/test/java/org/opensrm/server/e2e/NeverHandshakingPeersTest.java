@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.testkit.ClientRun;
@@ -22,6 +23,7 @@ import org.opensrm.testkit.TricklingPeers;
  * held (ConnectionsPerAddressTest shows the cap at work).
  */
 @Timeout(300)
+@Tag("integration")
 class NeverHandshakingPeersTest {
     private static final int PEERS = 2000;
 

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,6 +30,7 @@ import org.opensrm.testkit.PostgresCluster;
  */
 @Timeout(600)
 @ExtendWith(NoProcessLeftBehind.class)
+@Tag("integration")
 class PostgresFailoverTest {
     private static final long OUTAGE_S = 20;
     /** Well above the store's connection timeout (2 s), below the client's own (30 s). */

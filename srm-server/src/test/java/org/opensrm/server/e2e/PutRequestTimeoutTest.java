@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -21,6 +22,7 @@ import org.opensrm.client.HttpgResponse;
  * a late srmPutDone lands nothing, and the SURL is free for a new put at once.
  */
 @Timeout(180)
+@Tag("integration")
 class PutRequestTimeoutTest {
     static E2eSite site;
 

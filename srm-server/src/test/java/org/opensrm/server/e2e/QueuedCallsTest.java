@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -30,6 +31,7 @@ import org.opensrm.testkit.SrmClients;
  * queue is full; and a call whose wait runs out is answered "busy".
  */
 @Timeout(300)
+@Tag("integration")
 class QueuedCallsTest {
     private static final String HELD = "/alice/slot-holder";
     private static final int QUEUE = 40;

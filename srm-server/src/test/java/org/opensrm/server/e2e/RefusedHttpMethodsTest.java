@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,6 +20,7 @@ import org.opensrm.client.HttpgResponse;
  * and HEAD are 405 too (the servlet accepts POST only).
  */
 @Timeout(120)
+@Tag("integration")
 class RefusedHttpMethodsTest {
     static E2eSite site;
 

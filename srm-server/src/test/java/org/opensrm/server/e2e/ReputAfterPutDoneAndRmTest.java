@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,6 +20,7 @@ import org.opensrm.client.HttpgResponse;
  * TURL lifetime (60 s) is far shorter than the request's (1 h), in both modes.
  */
 @Timeout(240)
+@Tag("integration")
 class ReputAfterPutDoneAndRmTest {
     @RegisterExtension
     static final BothModes SITES = new BothModes(Map.of());

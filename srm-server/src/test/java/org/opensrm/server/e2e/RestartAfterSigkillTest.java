@@ -7,11 +7,13 @@ import static org.opensrm.server.e2e.SpecRequests.assertStatus;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -28,6 +30,7 @@ import org.opensrm.testkit.ClientRun;
  * just before the kill has ended.
  */
 @Timeout(600)
+@Tag("integration")
 class RestartAfterSigkillTest {
     private static final List<String> GSIFTP = List.of("gsiftp");
     private static final String GET = "srmStatusOfGetRequest";
@@ -79,6 +82,15 @@ class RestartAfterSigkillTest {
         return E2eSite.surl(server.port(), path);
     }
 
+    /** Waits (30 s at most) until the server's log has {@code line}. */
+    private static void awaitInLog(String line) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!server.log().contains(line)) {
+            assertTrue(System.nanoTime() < deadline, "not logged within 30 s: " + line + "\n" + server.log());
+            Thread.sleep(100);
+        }
+    }
+
     /** srmPrepareToGet of {@code path} with a pin of an hour; its token. */
     private static String get(SpecRequests requests, String path) throws Exception {
         return SpecRequests.requestToken(requests.get(List.of(surl(path)), GSIFTP, 3600), "srmPrepareToGet");
@@ -108,7 +120,7 @@ class RestartAfterSigkillTest {
         // Queued: the only door goes away; what is asked now cannot be served and waits (one suspended, one
         // aborted while they wait).
         site.doorA().close();
-        Thread.sleep(3_000); // three probe intervals: the door is known dead
+        awaitInLog("door " + site.doorA().node() + " is down"); // probed every second: known dead
         String suspended = put(a, "/alice/suspended.bin", 3600);
         assertStatus("SRM_SUCCESS", a.suspend(suspended), "srmSuspendRequest");
         String aborted = put(a, "/alice/aborted.bin", 3600);
@@ -116,7 +128,7 @@ class RestartAfterSigkillTest {
         String queuedGet = get(a, "/alice/seed.bin");
         String queuedPut = put(a, "/alice/queued.bin", 3600);
         String shortLived = put(a, "/alice/short-lived.bin", 2);
-        Thread.sleep(1_000);
+        Thread.sleep(1_000); // an absence, over a window: with no door, nothing asked leaves the queue
         assertStatus("SRM_REQUEST_QUEUED", a.status("Get", queuedGet, List.of()), GET);
         assertStatus("SRM_REQUEST_QUEUED", a.status("Put", queuedPut, List.of()), PUT);
         HttpgResponse suspendedBefore = a.status("Put", suspended, List.of());

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,7 @@ import org.opensrm.client.HttpgResponse;
  * Both modes.
  */
 @Timeout(240)
+@Tag("integration")
 class RmdirDuringUploadTest {
     @RegisterExtension
     static final BothModes SITES = new BothModes(Map.of("srm.reaper.interval", "1s"));

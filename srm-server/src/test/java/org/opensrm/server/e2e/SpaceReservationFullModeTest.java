@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
@@ -40,6 +41,7 @@ import org.opensrm.testkit.SrmClients;
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("integration")
 class SpaceReservationFullModeTest {
     private static final String VOMS_HOST = "voms.example.test";
     private static final String GROUP_A = "/testvo/groupa/Role=NULL/Capability=NULL";

@@ -6,11 +6,14 @@ import static org.opensrm.server.e2e.SpecRequests.assertStatus;
 import static org.opensrm.server.e2e.SpecRequests.fileStatuses;
 
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -19,9 +22,10 @@ import org.opensrm.client.HttpgResponse;
  * SRM v2.2 (OGF GFD.129): lifetimes are reported as granted &mdash; the value asked, capped by the server's
  * maximum ({@code srm.put.lifetime}, {@code srm.get.lifetime}: 1 h here), counting down in later answers;
  * srmExtendFileLifeTime with a request token; SRM_RELEASED for files after srmReleaseFiles. The countdown is read
- * as "less than before" after a two-second wait, never as an exact figure.
+ * as "less than before" once it has counted (polled with a deadline), never as an exact figure.
  */
 @Timeout(120)
+@Tag("integration")
 class SpecConformanceLifetimesTest {
     private static final int MAX = 3600;
     static E2eSite site;
@@ -42,6 +46,18 @@ class SpecConformanceLifetimesTest {
         }
     }
 
+    /** The request's status once {@code counted} holds of it (polled; lifetimes count in whole seconds). */
+    private static HttpgResponse statusUntil(String kind, String token, Predicate<HttpgResponse> counted)
+            throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        HttpgResponse r = srm.status(kind, token, List.of());
+        while (!counted.test(r) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            r = srm.status(kind, token, List.of());
+        }
+        return r;
+    }
+
     private static int integer(HttpgResponse r, String path) {
         String text = r.text(path);
         assertTrue(text != null, () -> path + " missing: " + r);
@@ -59,8 +75,9 @@ class SpecConformanceLifetimesTest {
         assertEquals(MAX, integer(capped, "srmPrepareToPutResponse/remainingTotalRequestTime"));
         assertEquals(MAX, integer(capped, "statusArray/remainingPinLifetime"));
 
-        Thread.sleep(2000);
-        HttpgResponse later = srm.status("Put", asked.text("srmPrepareToPutResponse/requestToken"), List.of());
+        HttpgResponse later = statusUntil("Put", asked.text("srmPrepareToPutResponse/requestToken"),
+                r -> integer(r, "srmStatusOfPutRequestResponse/remainingTotalRequestTime") < 600
+                && integer(r, "statusArray/remainingPinLifetime") < 600);
         int left = integer(later, "srmStatusOfPutRequestResponse/remainingTotalRequestTime");
         assertTrue(left < 600 && left >= 590, "counting down from 600: " + left);
         assertTrue(integer(later, "statusArray/remainingPinLifetime") < 600, later::toString);
@@ -74,8 +91,8 @@ class SpecConformanceLifetimesTest {
         assertEquals(300, integer(asked, "statusArray/remainingPinTime"));
         HttpgResponse capped = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 10 * MAX);
         assertEquals(MAX, integer(capped, "statusArray/remainingPinTime"));
-        Thread.sleep(2000);
-        HttpgResponse later = srm.status("Get", asked.text("srmPrepareToGetResponse/requestToken"), List.of());
+        HttpgResponse later = statusUntil("Get", asked.text("srmPrepareToGetResponse/requestToken"),
+                r -> integer(r, "statusArray/remainingPinTime") < 300);
         int left = integer(later, "statusArray/remainingPinTime");
         assertTrue(left < 300 && left >= 290, "counting down from 300: " + left);
     }

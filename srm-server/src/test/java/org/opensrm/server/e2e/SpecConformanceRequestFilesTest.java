@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -20,6 +21,7 @@ import org.opensrm.client.HttpgResponse;
  * call repeats comes from the signed request token.
  */
 @Timeout(120)
+@Tag("integration")
 class SpecConformanceRequestFilesTest {
     static E2eSite site;
     static SpecRequests srm;

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -23,6 +24,7 @@ import org.opensrm.client.HttpgResponse;
  * client reads them.
  */
 @Timeout(120)
+@Tag("integration")
 class SpecConformanceRequestStatusTest {
     static E2eSite site;
     static SpecRequests srm;

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opensrm.client.HttpgResponse;
@@ -29,6 +30,7 @@ import org.opensrm.testkit.ShiftedClock;
  * srmRmdir. Both modes, POSIX (HDFS: {@code StagedUploadsOnHdfsTest}).
  */
 @Timeout(300)
+@Tag("integration")
 class StalledUploadTest {
     private static final Duration IDLE = Duration.ofMinutes(2);
     /** Past the idle time, with room for what the door still wrote after the kill. */

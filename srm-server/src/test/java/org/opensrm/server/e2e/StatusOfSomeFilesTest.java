@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,6 +22,7 @@ import org.opensrm.client.HttpgResponse;
  * mode's engine.)
  */
 @Timeout(120)
+@Tag("integration")
 class StatusOfSomeFilesTest {
     @RegisterExtension
     static final OneSite SITE = new OneSite(E2eSite.FULL_MODE);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.client.HttpgResponse;
@@ -19,6 +20,7 @@ import org.opensrm.testkit.PostgresCluster;
  * and the server serves again by itself once the database is back, without a restart.
  */
 @Timeout(300)
+@Tag("integration")
 class StoreOutageTest {
     private static final List<String> GSIFTP = List.of("gsiftp");
     /** Well above the store's connection timeout (2 s) and well below the client's own (30 s). */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,6 +27,7 @@ import org.opensrm.testkit.SrmClients;
  * with overwrite alone superseding it, as clients that do not remove first need.)
  */
 @Timeout(300)
+@Tag("integration")
 class SupersededUploadTest {
     @RegisterExtension
     static final BothModes SITES = new BothModes(Map.of());

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,6 +38,7 @@ import org.opensrm.testkit.TestTokenIssuer;
 @Timeout(240)
 @ExtendWith(NoProcessLeftBehind.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the issuer is stopped in the last test
+@Tag("integration")
 class TokenIssuersByUrlEndToEndTest {
     static final String AUD = "https://srm.test.opensrm.org";
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,6 +29,7 @@ import org.opensrm.testkit.TestGrid;
  * door killed the next kind that is up; a list of protocols none offered is {@code SRM_NOT_SUPPORTED} naming those
  * offered. In gateway and full mode.
  */
+@Tag("integration")
 class TransferProtocolNegotiationTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,6 +20,7 @@ import org.opensrm.client.HttpgResponse;
  * the file, naming what is offered, with no TURL; asking {@code root,gsiftp} gets the GridFTP door's TURL.
  */
 @Timeout(300)
+@Tag("integration")
 class DoorProtocolsOnHdfsTest {
     @RegisterExtension
     static final MiniDfs HDFS = new MiniDfs();

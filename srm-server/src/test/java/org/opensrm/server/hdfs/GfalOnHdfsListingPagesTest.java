@@ -10,6 +10,7 @@ import java.util.stream.IntStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,6 +24,7 @@ import org.opensrm.testkit.SrmClients;
  * {@code SRM_TOO_MANY_RESULTS} it switches to pages with offset/count. All 25 names must come out, each once.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalOnHdfsListingPagesTest {
     @RegisterExtension
     static final MiniDfs HDFS = new MiniDfs();

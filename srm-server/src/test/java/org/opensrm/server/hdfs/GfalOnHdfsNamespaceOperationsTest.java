@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,6 +27,7 @@ import org.opensrm.testkit.SrmClients;
  * permission bits as the NameNode holds them). Errors arrive as the errno the C client maps the SRM status to.
  */
 @Timeout(300)
+@Tag("integration")
 class GfalOnHdfsNamespaceOperationsTest {
     @RegisterExtension
     static final MiniDfs HDFS = new MiniDfs();

@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,6 +27,7 @@ import org.opensrm.testkit.ClientRun;
  * reports (srmLs, and gfal2's own checksum call) must equal the one the test computes from the bytes it wrote.
  */
 @Timeout(300)
+@Tag("integration")
 class PutDoneOnHdfsRecordsAdler32Test {
     @RegisterExtension
     static final MiniDfs HDFS = new MiniDfs();

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,6 +26,7 @@ import org.opensrm.testkit.ShiftedClock;
  * staging area.
  */
 @Timeout(300)
+@Tag("integration")
 class StagedUploadsOnHdfsTest {
     @RegisterExtension
     static final MiniDfs HDFS = new MiniDfs();

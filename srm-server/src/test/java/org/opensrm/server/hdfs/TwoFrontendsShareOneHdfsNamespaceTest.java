@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,6 +30,7 @@ import org.opensrm.testkit.SrmClients;
  * GridFTP-HDFS door would have written it.
  */
 @Timeout(300)
+@Tag("integration")
 class TwoFrontendsShareOneHdfsNamespaceTest {
     @RegisterExtension
     static final MiniDfs HDFS = new MiniDfs();

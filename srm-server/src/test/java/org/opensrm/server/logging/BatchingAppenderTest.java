@@ -49,6 +49,10 @@ class BatchingAppenderTest {
             linesAtLastFlush = lines.size();
         }
 
+        synchronized int linesAtLastFlush() {
+            return linesAtLastFlush;
+        }
+
         synchronized List<String> snapshot() {
             return List.copyOf(lines);
         }
@@ -97,7 +101,10 @@ class BatchingAppenderTest {
         synchronized (recording) {
             assertTrue(recording.flushes >= 1, "the buffered appender was flushed");
         }
-        Thread.sleep(50); // the writer flushes right after the batch it wrote
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (recording.linesAtLastFlush() < 500 && System.nanoTime() < deadline) {
+            Thread.sleep(5); // polls: the writer flushes right after the batch it wrote
+        }
         synchronized (recording) {
             assertEquals(500, recording.linesAtLastFlush);
         }

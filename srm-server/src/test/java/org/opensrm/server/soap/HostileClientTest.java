@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opensrm.client.HttpgClient;
 import org.opensrm.client.HttpgResponse;
@@ -35,6 +36,7 @@ import org.opensrm.testkit.GsoapEnvelope;
  * limit, eight at once; a newline in a SURL and in a certificate subject; a truncated body. The server answers
  * each with an SRM status, keeps serving, and its log has one line per event, none forged.
  */
+@Tag("integration")
 class HostileClientTest {
     private static final String FORGED = "2030-01-01T00:00:00.000Z ERROR [main] o.o.s.SrmServer dn=\"\" token= - FORGED";
     private static final Map<String, String> HEADERS = Map.of("Content-Type", "text/xml; charset=utf-8",

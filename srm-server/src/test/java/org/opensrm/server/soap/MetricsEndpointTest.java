@@ -18,10 +18,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opensrm.client.HttpgResponse;
 
 /** The Prometheus endpoint of a real server on its own port: what a scrape shows after a few SRM calls. */
+@Tag("integration")
 class MetricsEndpointTest {
     private static final String SRM = "http://srm.lbl.gov/StorageResourceManager";
     private static final Map<String, String> HEADERS = Map.of("Content-Type", "text/xml; charset=utf-8",

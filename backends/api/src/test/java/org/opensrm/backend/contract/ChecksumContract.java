@@ -71,6 +71,8 @@ public abstract class ChecksumContract extends BackendContract {
     void sameSizeRewriteGetsARecomputedChecksum() throws Exception {
         write(alice, "/f", content(4096, 1));
         backend.checksum(alice, p("/f"), "adler32");
+        // Part of the scenario, not a wait: the rewrite comes later than the first write, as it does in life, so
+        // that a file system with coarse timestamps (a clock tick of a few ms) can tell the two apart.
         Thread.sleep(20);
         byte[] changed = content(4096, 2);
         write(alice, "/f", changed);

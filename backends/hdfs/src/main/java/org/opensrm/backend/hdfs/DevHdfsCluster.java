@@ -132,6 +132,31 @@ public final class DevHdfsCluster implements AutoCloseable {
         return t instanceof IOException io ? io : new IOException(t);
     }
 
+    /** Stops the NameNode (the DataNodes keep running), as a NameNode that crashed or is being restarted. */
+    public void stopNameNode() throws IOException {
+        invoke(cluster, "shutdownNameNode", 0);
+        LOG.info("development HDFS at {}: NameNode stopped", uri);
+    }
+
+    /**
+     * Starts the NameNode again on the same address (stopping it first if it runs) and returns once the cluster
+     * is active again (its DataNodes registered).
+     */
+    public void restartNameNode() throws IOException {
+        invoke(cluster, "restartNameNode", 0);
+        LOG.info("development HDFS at {}: NameNode restarted", uri);
+    }
+
+    private static void invoke(Object target, String method, int index) throws IOException {
+        try {
+            target.getClass().getMethod(method, int.class).invoke(target, index);
+        } catch (InvocationTargetException e) {
+            throw asIo(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IOException("unexpected MiniDFSCluster API", e);
+        }
+    }
+
     /** {@code hdfs://127.0.0.1:port} of the NameNode. */
     public URI uri() {
         return uri;

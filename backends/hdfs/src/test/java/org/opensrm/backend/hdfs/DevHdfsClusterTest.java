@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.StorageBackend;
@@ -14,6 +15,7 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 
 /** The development cluster (the tests' shared cluster is one) and opening a backend on it. */
+@Tag("integration")
 class DevHdfsClusterTest {
     @RegisterExtension
     static final SharedHdfs HDFS = new SharedHdfs();

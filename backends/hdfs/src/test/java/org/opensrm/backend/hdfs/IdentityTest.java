@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.fs.FileStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.StorageBackend;
@@ -14,6 +15,7 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.common.SrmException;
 
 /** Calls are made as the account: HDFS records it as the owner and applies its permissions. */
+@Tag("integration")
 class IdentityTest {
     @RegisterExtension
     static final SharedHdfs HDFS = new SharedHdfs();

@@ -11,6 +11,7 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authorize.ProxyUsers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.backend.StorageBackend;
@@ -23,6 +24,7 @@ import org.opensrm.common.SrmStatus;
  * fail with SRM_AUTHORIZATION_FAILURE (a site setting that a retry cannot fix, so not SRM_INTERNAL_ERROR, which
  * clients retry), while the accounts it may act for work.
  */
+@Tag("integration")
 class ImpersonationRefusedTest {
     @TempDir
     static Path base;

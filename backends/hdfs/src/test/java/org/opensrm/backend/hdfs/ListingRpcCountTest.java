@@ -13,6 +13,7 @@ import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.FileStat;
@@ -24,6 +25,7 @@ import org.opensrm.common.SrmPath;
  * A listing costs one NameNode getListing per page of {@value SharedHdfs#LISTING_PAGE} entries, never a
  * getFileInfo per entry; reporting stored checksums adds one getXAttrs per file. Measured on the NameNode.
  */
+@Tag("integration")
 class ListingRpcCountTest {
     @RegisterExtension
     static final SharedHdfs HDFS = new SharedHdfs();

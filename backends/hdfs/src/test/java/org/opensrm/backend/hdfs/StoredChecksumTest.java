@@ -11,12 +11,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.XAttrSetFlag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmPath;
 
 /** The adler32 is computed once, kept in the xattr with what it was computed for, and trusted only while valid. */
+@Tag("integration")
 class StoredChecksumTest {
     @RegisterExtension
     static final SharedHdfs HDFS = new SharedHdfs();

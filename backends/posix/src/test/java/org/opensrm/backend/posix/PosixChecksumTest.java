@@ -78,7 +78,7 @@ class PosixChecksumTest extends PosixTestBase {
         assertEquals(Optional.of("062c0215"), store.lookup(f, a));
         assertTrue(Files.getFileAttributeView(f, UserDefinedFileAttributeView.class).list().isEmpty(),
                 "nothing written to the file");
-        Thread.sleep(20);
+        Thread.sleep(20); // the scenario, not a wait: a later rewrite, past the file system's timestamp tick
         write(ALICE, "/f", "HELLO");
         assertEquals(Optional.empty(), store.lookup(f, Attrs.stat(f)), "a changed file is not trusted");
     }

@@ -51,11 +51,44 @@ public final class Failures {
         if (e instanceof FileAlreadyExistsException) {
             return new SrmException(SrmStatus.SRM_DUPLICATION_ERROR, op + " " + path + ": already exists", e);
         }
+        if (unreachable(e)) {
+            LOG.warn("HDFS {} {}: the NameNode cannot be reached: {}", op, path, e.toString());
+            return SrmException.internal("the storage's NameNode cannot be reached; retry later (" + op + " " + path
+                    + ")", e);
+        }
+        if (starting(failure) || starting(e)) {
+            LOG.warn("HDFS {} {}: the NameNode is starting (safe mode): {}", op, path, firstLine(e));
+            return SrmException.internal("the storage's NameNode is starting (safe mode); retry later (" + op + " "
+                    + path + ")", e);
+        }
         if (e instanceof InterruptedIOException) {
             return SrmException.internal(op + " " + path + ": interrupted", e);
         }
         LOG.warn("HDFS {} {} failed", op, path, e);
         return SrmException.internal(op + " " + path + ": storage failure (" + e.getClass().getSimpleName() + ")", e);
+    }
+
+    /**
+     * The NameNode is down or restarting: the connection is refused, reset or timed out, or closed in the middle of
+     * a call (Hadoop's client keeps the type of the socket's failure and gives up after
+     * {@code ipc.client.connect.max.retries}).
+     */
+    static boolean unreachable(IOException e) {
+        return e instanceof java.net.SocketException || e instanceof java.net.SocketTimeoutException
+                || e instanceof java.io.EOFException;
+    }
+
+    /** The NameNode is up but not serving yet: in safe mode after a start, or asking the client to retry. */
+    static boolean starting(IOException e) {
+        String name = e instanceof RemoteException re ? re.getClassName() : e.getClass().getName();
+        return name.endsWith(".SafeModeException") || name.endsWith(".RetriableException")
+                || name.endsWith(".StandbyException");
+    }
+
+    private static String firstLine(IOException e) {
+        String m = String.valueOf(e.getMessage());
+        int nl = m.indexOf('\n');
+        return e.getClass().getSimpleName() + ": " + (nl < 0 ? m : m.substring(0, nl));
     }
 
     /** A name HDFS refuses (it rejects ':' in names, for one) cannot be a path there. */

@@ -1,10 +1,12 @@
 package org.opensrm.backend.hdfs.contract;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.contract.BackendFixture;
 import org.opensrm.backend.contract.ChecksumContract;
 import org.opensrm.backend.hdfs.SharedHdfs;
 
+@Tag("integration")
 class HdfsChecksumContractTest extends ChecksumContract {
     @RegisterExtension
     static final SharedHdfs HDFS = new SharedHdfs();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.contract.BackendFixture;
 import org.opensrm.backend.contract.StatContract;
@@ -14,6 +15,7 @@ import org.opensrm.backend.hdfs.HdfsFixture;
 import org.opensrm.backend.hdfs.SharedHdfs;
 import org.opensrm.common.SrmPath;
 
+@Tag("integration")
 class HdfsStatContractTest extends StatContract {
     @RegisterExtension
     static final SharedHdfs HDFS = new SharedHdfs();

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.hdfs.SharedHdfs;
@@ -16,6 +17,7 @@ import org.opensrm.backend.hdfs.TestAccounts;
 import org.opensrm.common.Account;
 
 /** One proxy user and one HDFS client per account, however many calls and threads. */
+@Tag("integration")
 class IdentitiesTest {
     @RegisterExtension
     static final SharedHdfs HDFS = new SharedHdfs();

@@ -29,6 +29,9 @@ public final class IoErrors {
         if (e instanceof AccessDeniedException) {
             return new SrmException(SrmStatus.SRM_AUTHORIZATION_FAILURE, "permission denied: " + path, e);
         }
+        if (e instanceof FileSystemException f && f.getReason() != null && f.getReason().contains("No space left")) {
+            return SrmException.internal("cannot " + what + " " + path + ": the storage is full; retry later", e);
+        }
         return SrmException.internal("cannot " + what + " " + path + ": " + e.getClass().getSimpleName(), e);
     }
 
