@@ -8,5 +8,10 @@
  * delegated credential), {@link org.opensrm.client.GlobusUrlCopyTransfer} the core's
  * {@link org.opensrm.core.copy.ThirdPartyTransfer} with {@code globus-url-copy} as a child process. The
  * composition root ({@code SrmServer}) wires them into the core with {@code new}; the core sees only its interfaces.
+ *
+ * <p>There is no other httpg client: srm-core's {@code HttpgCall}, the test kit's {@code HttpgSoapClient} and the
+ * load tester's {@code HttpgConnection} were replaced by this one, and transport's test client wraps
+ * {@link org.opensrm.client.HttpgConnection}. The test kit cannot hold it (srm-core's tests use the test kit, and
+ * this module needs srm-core), so tests depend on this module directly.
  */
 package org.opensrm.client;
