@@ -16,7 +16,8 @@ import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.testkit.GridUser;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.TestGrid;
 
 /**
@@ -78,7 +79,7 @@ public final class GatewayCycleCost {
                 config.put("gridftp.nodes", "gsiftp://127.0.0.1:" + door.getLocalPort());
                 SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(config)));
                 server.start();
-                try (HttpgSoapClient.Connection c = new HttpgSoapClient(user.proxyFile(), grid.trustDir())
+                try (org.opensrm.client.HttpgConnection c = new HttpgClient(user.proxyFile(), grid.trustDir())
                         .keepAlive("127.0.0.1", server.port())) {
                     cycles(c, warmup);
                     com.sun.management.ThreadMXBean threads =
@@ -124,7 +125,7 @@ public final class GatewayCycleCost {
         return new long[] {c, b};
     }
 
-    private static void cycles(HttpgSoapClient.Connection c, int n) throws IOException {
+    private static void cycles(org.opensrm.client.HttpgConnection c, int n) throws IOException {
         for (int i = 0; i < n; i++) {
             String prepared = call(c, "srmPrepareToGet", "PrepareToGet", "<srmPrepareToGetRequest>"
                     + "<arrayOfFileRequests><requestArray><sourceSURL>" + SURL + "</sourceSURL></requestArray>"
@@ -151,11 +152,11 @@ public final class GatewayCycleCost {
         }
     }
 
-    private static String call(HttpgSoapClient.Connection c, String operation, String action, String part)
+    private static String call(org.opensrm.client.HttpgConnection c, String operation, String action, String part)
             throws IOException {
         byte[] body = (ENVELOPE_START + "<srm2:" + operation + ">" + part + "</srm2:" + operation + ">"
                 + "</SOAP-ENV:Body></SOAP-ENV:Envelope>").getBytes(StandardCharsets.UTF_8);
-        HttpgSoapClient.Response r = c.post("/srm/managerv2", Map.of("Content-Type", "text/xml; charset=utf-8",
+        HttpgResponse r = c.post("/srm/managerv2", Map.of("Content-Type", "text/xml; charset=utf-8",
                 "SOAPAction", "\"srm2:" + action + "\""), body);
         if (r.status() != 200) {
             throw new IllegalStateException(operation + ": HTTP " + r.status() + " " + r.bodyText());

@@ -35,7 +35,9 @@ import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.testkit.GridUser;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
+import org.opensrm.client.HttpgClient;
 import org.opensrm.testkit.TestGrid;
 
 /**
@@ -45,7 +47,7 @@ import org.opensrm.testkit.TestGrid;
  * an embedded single-node HDFS (MiniDFSCluster, this JVM). Three SRM servers run in this JVM on loopback: POSIX,
  * HDFS with {@code backend.hdfs.list.checksums=false}, HDFS with {@code true}; all with {@code ls.max.entries}
  * above the largest directory. Each listing is one srmLs ({@code numOfLevels=1}, {@code fullDetailedList=true},
- * no offset/count) sent over one kept-alive httpg connection ({@link HttpgSoapClient#keepAlive}), head and body
+ * no offset/count) sent over one kept-alive httpg connection ({@link HttpgClient#keepAlive}), head and body
  * in one write; the time reported is the round trip the client
  * measures (request written to last byte of the answer read), which on loopback is the server's time plus the
  * transfer of the answer. NameNode calls are the NameNode's own RPC counters over the timed listings, divided by
@@ -122,9 +124,9 @@ public final class ListingBenchmark {
                 SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(cfg)));
                 open.add(server);
                 server.start();
-                HttpgSoapClient client = new HttpgSoapClient(user.proxyFile(), grid.trustDir())
+                HttpgClient client = new HttpgClient(user.proxyFile(), grid.trustDir())
                         .withTimeoutMillis(120_000);
-                try (HttpgSoapClient.Connection c = client.keepAlive("localhost", server.port())) {
+                try (HttpgConnection c = client.keepAlive("localhost", server.port())) {
                     for (int n : sizes) {
                         info("measuring " + variant[0] + " list.checksums=" + variant[1] + ", " + n + " entries");
                         rows.add(measure(c, server.port(), variant, n, runs, warmup,
@@ -151,13 +153,13 @@ public final class ListingBenchmark {
         System.exit(0); // Hadoop leaves non-daemon threads behind
     }
 
-    private static Row measure(HttpgSoapClient.Connection c, int port, String[] variant, int n, int runs, int warmup,
+    private static Row measure(HttpgConnection c, int port, String[] variant, int n, int runs, int warmup,
                                NameNodeRpcCounter nameNode) throws Exception {
         String surl = "srm://localhost:" + port + "/d" + n;
         byte[] request = request(port, envelope(surl));
         long answerBytes = 0;
         for (int i = 0; i < Math.max(1, warmup); i++) {
-            HttpgSoapClient.Response r = send(c, request);
+            HttpgResponse r = send(c, request);
             check(r, n, variant);
             answerBytes = r.body().length;
         }
@@ -165,7 +167,7 @@ public final class ListingBenchmark {
         double[] ms = new double[runs];
         for (int i = 0; i < runs; i++) {
             long t0 = System.nanoTime();
-            HttpgSoapClient.Response r = send(c, request);
+            HttpgResponse r = send(c, request);
             ms[i] = (System.nanoTime() - t0) / 1e6;
             if (r.status() != 200) {
                 throw new IllegalStateException("listing answered " + r.status());
@@ -186,11 +188,10 @@ public final class ListingBenchmark {
     }
 
     /**
-     * The whole request (head and body) in one write: {@link HttpgSoapClient.Connection#post} writes the head
-     * and the body separately on a socket without TCP_NODELAY, and Nagle's algorithm then holds the body until
-     * the server's delayed ACK of the head (about 40 ms on Linux), which would be measured as server time.
+     * The whole request (head and body) in one write, so that no part of it waits for the server's delayed ACK of
+     * another (about 40 ms on Linux with Nagle's algorithm), which would be measured as server time.
      */
-    private static HttpgSoapClient.Response send(HttpgSoapClient.Connection c, byte[] request) throws IOException {
+    private static HttpgResponse send(HttpgConnection c, byte[] request) throws IOException {
         c.sendRaw(request);
         return c.readResponse(false);
     }
@@ -206,7 +207,7 @@ public final class ListingBenchmark {
     }
 
     /** The answer must be a success with every entry, carrying a checksum exactly when checksums are listed. */
-    private static void check(HttpgSoapClient.Response r, int n, String[] variant) {
+    private static void check(HttpgResponse r, int n, String[] variant) {
         if (r.status() != 200) {
             throw new IllegalStateException("listing answered HTTP " + r.status() + ": " + r);
         }

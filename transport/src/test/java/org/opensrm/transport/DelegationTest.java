@@ -26,9 +26,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.authz.DelegatedCredentials;
+import org.opensrm.client.GsiDelegation;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.ProxyStyle;
-import org.opensrm.testkit.GsiDelegation;
 import org.opensrm.testkit.ShiftedClock;
 
 import eu.emi.security.authn.x509.proxy.ProxyCertificate;

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -22,11 +24,11 @@ import org.w3c.dom.Node;
 final class SrmLsClient implements AutoCloseable {
     private static final String ENTRIES = "srmLsResponse/details/pathDetailArray/arrayOfSubPaths/pathDetailArray";
 
-    private final HttpgSoapClient client;
+    private final HttpgClient client;
     private final String host;
     private final int port;
     private final String path;
-    private HttpgSoapClient.Connection connection;
+    private HttpgConnection connection;
 
     /** One listed entry: its SRM path, size in bytes (-1 when absent) and type (FILE, DIRECTORY, ...). */
     record Entry(String path, long size, String type) {
@@ -58,8 +60,8 @@ final class SrmLsClient implements AutoCloseable {
         this.host = uri.getHost();
         this.port = uri.getPort() < 0 ? 8443 : uri.getPort();
         this.path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/srm/managerv2" : uri.getRawPath();
-        HttpgSoapClient c = trustDir == null ? HttpgSoapClient.trustingAnyServer(proxy)
-                : new HttpgSoapClient(proxy, trustDir);
+        HttpgClient c = trustDir == null ? HttpgClient.trustingAnyServer(proxy)
+                : new HttpgClient(proxy, trustDir);
         c = c.withTimeoutMillis(timeoutMillis);
         this.client = gsi ? c : c.noGsiByte();
     }
@@ -71,7 +73,7 @@ final class SrmLsClient implements AutoCloseable {
             connection = client.keepAlive(host, port);
         }
         long t0 = System.nanoTime();
-        HttpgSoapClient.Response r;
+        HttpgResponse r;
         try {
             connection.sendRaw(request);
             r = connection.readResponse(false);
@@ -92,7 +94,7 @@ final class SrmLsClient implements AutoCloseable {
         String status = first(doc, "srmLsResponse/returnStatus/statusCode");
         String explanation = first(doc, "srmLsResponse/returnStatus/explanation");
         List<Entry> entries = new ArrayList<>();
-        for (Element e : HttpgSoapClient.elements(doc, ENTRIES)) {
+        for (Element e : HttpgResponse.elements(doc, ENTRIES)) {
             String size = child(e, "size");
             entries.add(new Entry(child(e, "path"), size == null || size.isBlank() ? -1 : Long.parseLong(size.trim()),
                     child(e, "type")));
@@ -101,7 +103,7 @@ final class SrmLsClient implements AutoCloseable {
     }
 
     private static String first(Document doc, String path) {
-        List<Element> found = HttpgSoapClient.elements(doc, path);
+        List<Element> found = HttpgResponse.elements(doc, path);
         return found.isEmpty() ? null : found.get(0).getTextContent();
     }
 

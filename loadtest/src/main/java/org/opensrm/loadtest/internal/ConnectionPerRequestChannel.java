@@ -2,11 +2,13 @@ package org.opensrm.loadtest.internal;
 
 import java.io.IOException;
 
+import org.opensrm.client.HttpgResponse;
+
 /** Opens a new connection (full TLS handshake, '0' byte) for every request and closes it after the answer. */
 public final class ConnectionPerRequestChannel implements SoapChannel {
     private final HttpgConnector connector;
     private final ConnectionListener listener;
-    private volatile HttpgConnection connection;
+    private volatile SoapConnection connection;
 
     public ConnectionPerRequestChannel(HttpgConnector connector, ConnectionListener listener) {
         this.connector = connector;
@@ -14,9 +16,9 @@ public final class ConnectionPerRequestChannel implements SoapChannel {
     }
 
     @Override
-    public HttpResponse call(SoapCall call) throws IOException {
+    public HttpgResponse call(SoapCall call) throws IOException {
         long[] answer = new long[1];
-        HttpgConnection current;
+        SoapConnection current;
         try {
             current = connector.open(nanos -> answer[0] = nanos);
         } catch (ConnectFailure e) {
@@ -34,7 +36,7 @@ public final class ConnectionPerRequestChannel implements SoapChannel {
 
     @Override
     public void close() {
-        HttpgConnection current = connection;
+        SoapConnection current = connection;
         if (current != null) {
             current.close();
         }

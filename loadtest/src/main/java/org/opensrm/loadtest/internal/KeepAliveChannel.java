@@ -2,6 +2,8 @@ package org.opensrm.loadtest.internal;
 
 import java.io.IOException;
 
+import org.opensrm.client.HttpgResponse;
+
 /**
  * Reuses one connection for every request; opens a new one only when the previous one failed or the server
  * closed it.
@@ -9,7 +11,7 @@ import java.io.IOException;
 public final class KeepAliveChannel implements SoapChannel {
     private final HttpgConnector connector;
     private final ConnectionListener listener;
-    private volatile HttpgConnection connection;
+    private volatile SoapConnection connection;
 
     public KeepAliveChannel(HttpgConnector connector, ConnectionListener listener) {
         this.connector = connector;
@@ -17,8 +19,8 @@ public final class KeepAliveChannel implements SoapChannel {
     }
 
     @Override
-    public HttpResponse call(SoapCall call) throws IOException {
-        HttpgConnection current = open();
+    public HttpgResponse call(SoapCall call) throws IOException {
+        SoapConnection current = open();
         try {
             return current.post(call, true);
         } catch (IOException | RuntimeException e) {
@@ -32,8 +34,8 @@ public final class KeepAliveChannel implements SoapChannel {
         open();
     }
 
-    private HttpgConnection open() throws IOException {
-        HttpgConnection current = connection;
+    private SoapConnection open() throws IOException {
+        SoapConnection current = connection;
         if (current == null || !current.reusable()) {
             if (current != null) {
                 current.close();
@@ -53,7 +55,7 @@ public final class KeepAliveChannel implements SoapChannel {
 
     @Override
     public void close() {
-        HttpgConnection current = connection;
+        SoapConnection current = connection;
         if (current != null) {
             current.close();
         }

@@ -1,6 +1,6 @@
 package org.opensrm.loadtest.internal;
 
-import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,14 +18,14 @@ import org.w3c.dom.Node;
 final class MultiRefReplyParser {
     private final Map<String, Element> byId = new HashMap<>();
 
-    SrmReply parse(byte[] body) {
+    SrmReply parse(InputStream body) {
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setNamespaceAware(true);
             factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             DocumentBuilder builder = factory.newDocumentBuilder();
-            Element envelope = builder.parse(new ByteArrayInputStream(body)).getDocumentElement();
+            Element envelope = builder.parse(body).getDocumentElement();
             Element soapBody = child(envelope, "Body");
             if (soapBody == null) {
                 return SrmReply.MALFORMED;

@@ -2,6 +2,8 @@ package org.opensrm.loadtest.internal;
 
 import java.io.IOException;
 
+import org.opensrm.client.HttpgResponse;
+
 /** Sends one SOAP call and classifies the failures common to every operation. Not thread-safe: one per client. */
 public final class SrmExchange {
     private final SoapChannel channel;
@@ -22,7 +24,7 @@ public final class SrmExchange {
      * @param requestStatusOnly stop parsing once the request status is known (see {@link SrmReplyParser})
      */
     public Result send(SoapCall call, boolean requestStatusOnly) {
-        HttpResponse response;
+        HttpgResponse response;
         try {
             response = channel.call(call);
         } catch (IOException | RuntimeException e) {
@@ -34,7 +36,7 @@ public final class SrmExchange {
             return new Result(null, new Outcome(OutcomeKind.HTTP_ERROR,
                     call.operation() + " HTTP " + response.status(), response.status()));
         }
-        SrmReply reply = parser.parse(response.body(), requestStatusOnly);
+        SrmReply reply = parser.parse(response.bodyStream(), requestStatusOnly);
         if (reply.fault()) {
             return new Result(reply, Outcome.srmOther(call.operation() + " SOAP_FAULT"));
         }

@@ -28,6 +28,11 @@ public final class SrmReplyParser {
      * @return the fields found; {@link SrmReply#MALFORMED} when the body is not XML
      */
     public SrmReply parse(byte[] body, boolean requestStatusOnly) {
+        return parse(new ByteArrayInputStream(body), requestStatusOnly);
+    }
+
+    /** {@link #parse(byte[], boolean)} of a body read from its start (reset for the multi-reference path). */
+    public SrmReply parse(ByteArrayInputStream body, boolean requestStatusOnly) {
         try {
             return stream(body, requestStatusOnly);
         } catch (XMLStreamException | RuntimeException e) {
@@ -35,8 +40,8 @@ public final class SrmReplyParser {
         }
     }
 
-    private SrmReply stream(byte[] body, boolean requestStatusOnly) throws XMLStreamException {
-        XMLStreamReader xml = factory.createXMLStreamReader(new ByteArrayInputStream(body));
+    private SrmReply stream(ByteArrayInputStream body, boolean requestStatusOnly) throws XMLStreamException {
+        XMLStreamReader xml = factory.createXMLStreamReader(body);
         try {
             String[] path = new String[64];
             int depth = 0;
@@ -66,6 +71,7 @@ public final class SrmReplyParser {
                 }
                 depth++;
                 if (depth <= 5 && xml.getAttributeValue(null, "href") != null) {
+                    body.reset();
                     return new MultiRefReplyParser().parse(body);
                 }
                 if (depth == 3 && name.equals("Fault")) {

@@ -18,6 +18,12 @@ final class TracedSocket extends java.net.Socket {
     }
 
     @Override
+    public void connect(java.net.SocketAddress endpoint, int timeout) throws IOException {
+        super.connect(endpoint, timeout);
+        trace.connected();
+    }
+
+    @Override
     public InputStream getInputStream() throws IOException {
         return new FilterInputStream(super.getInputStream()) {
             @Override

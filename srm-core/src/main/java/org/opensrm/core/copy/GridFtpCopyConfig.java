@@ -5,7 +5,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Settings of {@link GlobusUrlCopyTransfer}. Immutable; build with {@link #builder}.
+ * Settings of the globus-url-copy transfer (the client module's {@code GlobusUrlCopyTransfer}). Immutable; build with
+ * {@link #builder}.
  *
  * @param globusUrlCopy the transfer tool (default {@code /usr/bin/globus-url-copy}, Debian's
  *                      {@code globus-gass-copy-progs})

@@ -4,10 +4,12 @@
  * keeps it for as long as the copy runs).
  *
  * <p>{@link org.opensrm.core.copy.ThirdPartyTransfer} is the SPI (contract suite in the test sources,
- * {@code copy.contract.ThirdPartyTransferContracts}); {@link org.opensrm.core.copy.GlobusUrlCopyTransfer} implements
- * it with {@code globus-url-copy} as a child process ({@link org.opensrm.core.copy.GridFtpCopyConfig}: tools, CA
- * directory, private work directory, attempts and back-off, stall timeout) between doors of the allow-list
- * {@link org.opensrm.core.copy.CopyPeers}. The engine (queued srmCopy requests, the SRM client side towards a remote
- * storage element, the local side's hidden-name-then-rename) is built on it; none of that lives here.
+ * {@code copy.contract.ThirdPartyTransferContracts}) and {@link org.opensrm.core.copy.RemoteSrm} the other storage
+ * element's SRM; both are implemented outside the core, in the client module ({@code org.opensrm.client}:
+ * {@code GlobusUrlCopyTransfer} with {@code globus-url-copy} as a child process, configured by
+ * {@link org.opensrm.core.copy.GridFtpCopyConfig}; {@code HttpgSrmClient} over httpg), and wired in by the
+ * composition root. Doors of the allow-list {@link org.opensrm.core.copy.CopyPeers} only. The engine (queued
+ * srmCopy requests, the local side's hidden-name-then-rename) is built on these interfaces; no socket or process
+ * is opened here.
  */
 package org.opensrm.core.copy;

@@ -61,7 +61,7 @@ import org.slf4j.LoggerFactory;
  * <p>The engine then copies each file as the owner's account through one of this server's doors and the remote
  * door, a third-party transfer ({@link org.opensrm.core.copy.ThirdPartyTransfer}): GridFTP's with the delegated
  * credential, or, when both storage elements offer {@code https}, an HTTP third-party copy run by this server's
- * XRootD door with the TURLs' macaroons ({@link CopyDoors}, {@code copy.http.HttpTpcTransfer}):
+ * XRootD door with the TURLs' macaroons ({@link CopyDoors}, {@code org.opensrm.client.http.HttpTpcTransfer}):
  * a pull writes to the file's hidden upload name ({@link UploadPaths}) and lands it on its target as srmPutDone
  * does; a push reads the local file. A remote {@code srm://} end is asked for a TURL first ({@link RemoteSrm}:
  * srmPrepareToGet/Put, polled), and its request is ended after (srmReleaseFiles, srmPutDone, or srmAbortRequest on

@@ -16,15 +16,6 @@ class Adler32sTest {
     }
 
     @Test
-    void theChecksumIsTheLastWordOfGfalSumsAnswer() {
-        assertEquals(Optional.of("877f8f70"),
-                GlobusUrlCopyTransfer.checksumOf("gsiftp://localhost:32945/data/dst 877f8f70\n"));
-        assertEquals(Optional.empty(), GlobusUrlCopyTransfer.checksumOf("gfal-sum error: 2 (No such file or directory)"
-                + " - globus_ftp_client: the server responded with an error"));
-        assertEquals(Optional.empty(), GlobusUrlCopyTransfer.checksumOf(""));
-    }
-
-    @Test
     void aSpecWithAMalformedExpectedChecksumIsRefused() {
         URI a = URI.create("gsiftp://a/x");
         assertThrows(IllegalArgumentException.class, () -> new CopySpec(a, a, "x", Optional.of("not-hex")));

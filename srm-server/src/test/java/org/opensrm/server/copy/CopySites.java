@@ -12,12 +12,14 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.testkit.GridFtpServerProcess;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.TwoGridFtpDoors;
 import org.opensrm.testkit.XrootdServerProcess;
 
@@ -159,13 +161,13 @@ final class CopySites implements AutoCloseable {
     }
 
     /** A client presenting Alice's proxy that delegates a proxy valid for {@code lifetime} on each connection. */
-    HttpgSoapClient delegating(Duration lifetime) {
+    HttpgClient delegating(Duration lifetime) {
         return plain().delegating(lifetime);
     }
 
     /** A client presenting Alice's proxy that sends '0' (no delegation), as gfal2 and ARC do. */
-    HttpgSoapClient plain() {
-        return new HttpgSoapClient(doors.user().proxyFile(), doors.grid().trustDir());
+    HttpgClient plain() {
+        return new HttpgClient(doors.user().proxyFile(), doors.grid().trustDir());
     }
 
     static byte[] copy(String source, String target) {
@@ -219,19 +221,19 @@ final class CopySites implements AutoCloseable {
 
     /** As above, into {@code space} unless null. */
     Answer copyAndWait(Site site, String source, String target, String space) throws Exception {
-        try (HttpgSoapClient.Connection c = delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+        try (HttpgConnection c = delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 site.server().port())) {
-            HttpgSoapClient.Response made = c.post(PATH, Map.of(), copy(source, target, space));
+            HttpgResponse made = c.post(PATH, Map.of(), copy(source, target, space));
             String token = made.text("srmCopyResponse/requestToken");
             assertNotNull(token, made.toString());
             return waitFor(c, token);
         }
     }
 
-    Answer waitFor(HttpgSoapClient.Connection c, String token) throws Exception {
+    Answer waitFor(HttpgConnection c, String token) throws Exception {
         long until = System.nanoTime() + Duration.ofMinutes(4).toNanos();
         while (true) {
-            HttpgSoapClient.Response r = c.post(PATH, Map.of(), statusOfCopy(token));
+            HttpgResponse r = c.post(PATH, Map.of(), statusOfCopy(token));
             String status = r.text("srmStatusOfCopyRequestResponse/returnStatus/statusCode");
             if (!"SRM_REQUEST_QUEUED".equals(status) && !"SRM_REQUEST_INPROGRESS".equals(status)) {
                 return new Answer(status, r.text("statusArray/status/statusCode"), r.bodyText());

@@ -30,15 +30,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.authz.DelegatedCredentials;
+import org.opensrm.client.GlobusUrlCopyTransfer;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.copy.CopyOutcome;
 import org.opensrm.core.copy.CopyPeers;
 import org.opensrm.core.copy.CopySpec;
-import org.opensrm.core.copy.GlobusUrlCopyTransfer;
 import org.opensrm.core.copy.GridFtpCopyConfig;
 import org.opensrm.core.copy.ThirdPartyTransfer;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.TwoGridFtpDoors;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
@@ -46,7 +48,7 @@ import org.opensrm.transport.TransportConfig;
 
 /**
  * Issue 12's two halves joined, before srmCopy is wired: a client delegates its proxy on httpg (the 'D' byte,
- * {@code HttpgSoapClient.delegating}), asks on the same connection for a copy and leaves; the server copies a
+ * {@code HttpgClient.delegating}), asks on the same connection for a copy and leaves; the server copies a
  * 20 MB file between two real GridFTP doors with the credential it received (a lease on the client's DN keeps it
  * after the connection closed), and forgets the credential once the copy is over. A client that sent '0' on the
  * same port is told that delegation is needed. The servlet stands in for the srmCopy engine.
@@ -103,10 +105,10 @@ class DelegatedCopyTest {
         Files.setPosixFilePermissions(source, PosixFilePermissions.fromString("rw-r--r--"));
         Path destination = doors.storageB().resolve("twenty");
 
-        HttpgSoapClient delegating = new HttpgSoapClient(doors.user().proxyFile(), doors.grid().trustDir())
+        HttpgClient delegating = new HttpgClient(doors.user().proxyFile(), doors.grid().trustDir())
                 .delegating(Duration.ofHours(1));
-        try (HttpgSoapClient.Connection c = delegating.keepAlive("127.0.0.1", server.port())) {
-            HttpgSoapClient.Response r = c.post("/srm/managerv2", Map.of(), body(source, destination));
+        try (HttpgConnection c = delegating.keepAlive("127.0.0.1", server.port())) {
+            HttpgResponse r = c.post("/srm/managerv2", Map.of(), body(source, destination));
             assertEquals(202, r.status(), r.bodyText());
         } // the client is gone before the copy is over: the lease keeps its credential
         CopyOutcome outcome = servlet.last.get(3, TimeUnit.MINUTES);
@@ -123,8 +125,8 @@ class DelegatedCopyTest {
 
     @Test
     void aClientThatDidNotDelegateIsToldDelegationIsNeeded() throws Exception {
-        HttpgSoapClient plain = new HttpgSoapClient(doors.user().proxyFile(), doors.grid().trustDir());
-        HttpgSoapClient.Response r = plain.post("127.0.0.1", server.port(), "/srm/managerv2", Map.of(),
+        HttpgClient plain = new HttpgClient(doors.user().proxyFile(), doors.grid().trustDir());
+        HttpgResponse r = plain.post("127.0.0.1", server.port(), "/srm/managerv2", Map.of(),
                 body(doors.storageA().resolve("x"), doors.storageB().resolve("x")));
         assertEquals(403, r.status(), r.bodyText());
         assertTrue(r.bodyText().startsWith("SRM_AUTHORIZATION_FAILURE") && r.bodyText().contains("delegat"),

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * srmCopy with a {@code targetSpaceToken} ({@link CopySites}, space reservation on in both full-mode servers, Alice
@@ -67,9 +68,9 @@ class SrmCopyIntoSpaceTest {
 
     @Test
     void aPullNamingAnUnknownReservationIsRefusedAtOnce() throws Exception {
-        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+        try (HttpgConnection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
-            HttpgSoapClient.Response r = c.post(CopySites.PATH, Map.of(), CopySites.copy(
+            HttpgResponse r = c.post(CopySites.PATH, Map.of(), CopySites.copy(
                     sites.b.surl("/alice/whatever"), sites.a.surl("/alice/nowhere"), "no-such-space"));
             assertEquals("SRM_INVALID_REQUEST", r.text("srmCopyResponse/returnStatus/statusCode"), r.toString());
         }
@@ -92,7 +93,7 @@ class SrmCopyIntoSpaceTest {
     }
 
     private static String reserve(CopySites.Site site, long bytes) throws Exception {
-        HttpgSoapClient.Response r = sites.plain().post("127.0.0.1", site.server().port(), CopySites.PATH, Map.of(),
+        HttpgResponse r = sites.plain().post("127.0.0.1", site.server().port(), CopySites.PATH, Map.of(),
                 CopySites.reserveSpace(bytes));
         assertEquals("SRM_SUCCESS", r.text("srmReserveSpaceResponse/returnStatus/statusCode"), r.toString());
         String token = r.text("srmReserveSpaceResponse/spaceToken");
@@ -101,7 +102,7 @@ class SrmCopyIntoSpaceTest {
     }
 
     private static long unused(CopySites.Site site, String space) throws Exception {
-        HttpgSoapClient.Response r = sites.plain().post("127.0.0.1", site.server().port(), CopySites.PATH, Map.of(),
+        HttpgResponse r = sites.plain().post("127.0.0.1", site.server().port(), CopySites.PATH, Map.of(),
                 CopySites.spaceMetaData(space));
         return Long.parseLong(r.text("srmGetSpaceMetaDataResponse/arrayOfSpaceDetails/spaceDataArray/unusedSize"));
     }

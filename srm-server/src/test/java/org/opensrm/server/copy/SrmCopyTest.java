@@ -21,7 +21,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * srmCopy between two storage elements ({@link CopySites}: two full-mode servers, each with its own real GridFTP
@@ -83,10 +85,10 @@ class SrmCopyTest {
     @Test
     void aCopyAbortedWhileTransferringStopsAndRemovesThePartialDestination() throws Exception {
         Path big = bigSource(sites.b, "/alice/big-source");
-        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+        try (HttpgConnection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
             String token = pullUnderWay(c, "/alice/big-source", "/alice/aborted");
-            HttpgSoapClient.Response aborted = c.post(PATH, Map.of(), CopySites.abort(token));
+            HttpgResponse aborted = c.post(PATH, Map.of(), CopySites.abort(token));
             assertEquals("SRM_SUCCESS", aborted.text("srmAbortRequestResponse/returnStatus/statusCode"),
                     aborted.toString());
             CopySites.Answer after = sites.waitFor(c, token);
@@ -100,7 +102,7 @@ class SrmCopyTest {
     @Test
     void aCopyWhoseSourceDisappearsMidwayFailsWithInvalidPathAndLeavesNoPartialFile() throws Exception {
         Path big = bigSource(sites.b, "/alice/vanishing-source");
-        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+        try (HttpgConnection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
             String token = pullUnderWay(c, "/alice/vanishing-source", "/alice/vanished");
             // removed at the source while its bytes are on their way; on POSIX an unlinked file stays readable to
@@ -118,12 +120,12 @@ class SrmCopyTest {
     }
 
     /** Asks site a to pull {@code source} of site b to {@code target}; returns once its data is arriving. */
-    private static String pullUnderWay(HttpgSoapClient.Connection c, String source, String target) throws Exception {
-        HttpgSoapClient.Response made = c.post(PATH, Map.of(), CopySites.copy(sites.b.surl(source),
+    private static String pullUnderWay(HttpgConnection c, String source, String target) throws Exception {
+        HttpgResponse made = c.post(PATH, Map.of(), CopySites.copy(sites.b.surl(source),
                 sites.a.surl(target)));
         String token = made.text("srmCopyResponse/requestToken");
         assertNotNull(token, made.toString());
-        awaitDataArriving(sites.a);
+        awaitDataArrivingOrAbort(c, sites.a, token);
         return token;
     }
 
@@ -139,9 +141,28 @@ class SrmCopyTest {
         return big;
     }
 
+    /**
+     * Waits until copy {@code token}'s data arrives at a hidden upload of {@code site}; when it does not, aborts the
+     * copy and waits for its upload to go before failing, so that a copy left running (a slow, loaded machine) does
+     * not leave its upload to the tests after this one.
+     */
+    static void awaitDataArrivingOrAbort(HttpgConnection c, CopySites.Site site, String token) throws Exception {
+        try {
+            awaitDataArriving(site);
+        } catch (AssertionError e) {
+            try {
+                c.post(PATH, Map.of(), CopySites.abort(token));
+                awaitNoUploads(site);
+            } catch (Exception | AssertionError cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
     /** Waits until a pull's data arrives at a hidden upload of {@code site}. */
     static void awaitDataArriving(CopySites.Site site) throws Exception {
-        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (site.uploads().stream().noneMatch(p -> p.toFile().length() > 0)) {
             assertTrue(System.nanoTime() < until, "the transfer never reached the hidden upload");
             Thread.sleep(100);
@@ -158,7 +179,7 @@ class SrmCopyTest {
 
     @Test
     void aClientThatDidNotDelegateIsToldThatDelegationIsNeeded() throws Exception {
-        HttpgSoapClient.Response r = sites.plain().post("127.0.0.1", sites.a.server().port(), PATH, Map.of(),
+        HttpgResponse r = sites.plain().post("127.0.0.1", sites.a.server().port(), PATH, Map.of(),
                 CopySites.copy(sites.b.surl("/alice/x"), sites.a.surl("/alice/x")));
         assertEquals("SRM_AUTHORIZATION_FAILURE", r.text("srmCopyResponse/returnStatus/statusCode"), r.toString());
         assertTrue(r.text("srmCopyResponse/returnStatus/explanation").contains("delegation is needed"), r.toString());
@@ -166,10 +187,10 @@ class SrmCopyTest {
 
     @Test
     void aDelegatedProxyThatExpiredIsNoCredential() throws Exception {
-        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofSeconds(2)).keepAlive("127.0.0.1",
+        try (HttpgConnection c = sites.delegating(Duration.ofSeconds(2)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
             Thread.sleep(3000); // the scenario: the 2 s proxy runs out in real time (certificate times, whole s)
-            HttpgSoapClient.Response r = c.post(PATH, Map.of(), CopySites.copy(sites.b.surl("/alice/x"),
+            HttpgResponse r = c.post(PATH, Map.of(), CopySites.copy(sites.b.surl("/alice/x"),
                     sites.a.surl("/alice/x")));
             assertEquals("SRM_AUTHORIZATION_FAILURE", r.text("srmCopyResponse/returnStatus/statusCode"),
                     r.toString());
@@ -181,8 +202,8 @@ class SrmCopyTest {
     @Test
     void aDelegatingClientAndOneSendingZeroBothListOnTheSamePort() throws Exception {
         CopySites.sourceFile(sites.a, "/alice/listed", 1024);
-        for (HttpgSoapClient client : List.of(sites.plain(), sites.delegating(Duration.ofHours(1)))) {
-            HttpgSoapClient.Response r = client.post("127.0.0.1", sites.a.server().port(), PATH, Map.of(),
+        for (HttpgClient client : List.of(sites.plain(), sites.delegating(Duration.ofHours(1)))) {
+            HttpgResponse r = client.post("127.0.0.1", sites.a.server().port(), PATH, Map.of(),
                     CopySites.ls(sites.a.surl("/alice/listed")));
             assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
         }

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * Issue 22 point 9: srmCopy whose two SURLs are both on the storage element asked (full mode; {@link CopySites}'
@@ -73,9 +74,9 @@ class SrmCopyWithinOneStorageElementTest {
     void srmCopyWithinOneStorageElementWithOverwriteReplacesAnExistingTarget() throws Exception {
         byte[] data = CopySites.sourceFile(sites.a, "/alice/over-source", 8192);
         CopySites.sourceFile(sites.a, "/alice/over-target", 1024);
-        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+        try (HttpgConnection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
-            HttpgSoapClient.Response made = c.post(CopySites.PATH, Map.of(), GsoapEnvelope.of("srmCopy",
+            HttpgResponse made = c.post(CopySites.PATH, Map.of(), GsoapEnvelope.of("srmCopy",
                     "<srmCopyRequest><arrayOfFileRequests><requestArray><sourceSURL>"
                             + GsoapEnvelope.text(sites.a.surl("/alice/over-source")) + "</sourceSURL><targetSURL>"
                             + GsoapEnvelope.text(sites.a.surl("/alice/over-target")) + "</targetSURL></requestArray>"
@@ -115,14 +116,14 @@ class SrmCopyWithinOneStorageElementTest {
     @Test
     void srmCopyWithinOneStorageElementAbortedWhileCopyingStopsAndLeavesNothing() throws Exception {
         Path big = SrmCopyTest.bigSource(sites.a, "/alice/big-local-source");
-        try (HttpgSoapClient.Connection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
+        try (HttpgConnection c = sites.delegating(Duration.ofHours(1)).keepAlive("127.0.0.1",
                 sites.a.server().port())) {
-            HttpgSoapClient.Response made = c.post(CopySites.PATH, Map.of(), CopySites.copy(
+            HttpgResponse made = c.post(CopySites.PATH, Map.of(), CopySites.copy(
                     sites.a.surl("/alice/big-local-source"), sites.a.surl("/alice/big-local-copy")));
             String token = made.text("srmCopyResponse/requestToken");
             assertNotNull(token, made.toString());
-            SrmCopyTest.awaitDataArriving(sites.a); // written to the hidden upload name first
-            HttpgSoapClient.Response aborted = c.post(CopySites.PATH, Map.of(), CopySites.abort(token));
+            SrmCopyTest.awaitDataArrivingOrAbort(c, sites.a, token); // written to the hidden upload name first
+            HttpgResponse aborted = c.post(CopySites.PATH, Map.of(), CopySites.abort(token));
             assertEquals("SRM_SUCCESS", aborted.text("srmAbortRequestResponse/returnStatus/statusCode"),
                     aborted.toString());
             CopySites.Answer after = sites.waitFor(c, token);
@@ -134,14 +135,14 @@ class SrmCopyWithinOneStorageElementTest {
     }
 
     private static String reserve(long bytes) throws Exception {
-        HttpgSoapClient.Response r = sites.plain().post("127.0.0.1", sites.a.server().port(), CopySites.PATH,
+        HttpgResponse r = sites.plain().post("127.0.0.1", sites.a.server().port(), CopySites.PATH,
                 Map.of(), CopySites.reserveSpace(bytes));
         assertEquals("SRM_SUCCESS", r.text("srmReserveSpaceResponse/returnStatus/statusCode"), r.toString());
         return r.text("srmReserveSpaceResponse/spaceToken");
     }
 
     private static long unused(String space) throws Exception {
-        HttpgSoapClient.Response r = sites.plain().post("127.0.0.1", sites.a.server().port(), CopySites.PATH,
+        HttpgResponse r = sites.plain().post("127.0.0.1", sites.a.server().port(), CopySites.PATH,
                 Map.of(), CopySites.spaceMetaData(space));
         return Long.parseLong(r.text("srmGetSpaceMetaDataResponse/arrayOfSpaceDetails/spaceDataArray/unusedSize"));
     }

@@ -12,13 +12,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.Tag;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.PostgresCluster;
 import org.opensrm.testkit.TcpRelay;
@@ -57,7 +57,7 @@ class BalancedFrontendsTest {
         site = E2eSite.start(settings);
         lb = BalancedFrontends.start(site, Map.of("srm.store.postgresql.url", throughLink(linkB)));
         viaBalancer = new SpecRequests(new SrmSoap(lb.port(),
-                new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000),
+                new HttpgClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000),
                 Map.of()));
         lb.haproxy().awaitState(BalancedFrontends.A, "UP", DETECTION);
         lb.haproxy().awaitState(BalancedFrontends.B, "UP", DETECTION);
@@ -103,7 +103,7 @@ class BalancedFrontendsTest {
         lb.haproxy().awaitState(BalancedFrontends.A, "DOWN", DETECTION);
         lb.haproxy().awaitState(BalancedFrontends.B, "DOWN", DETECTION);
         long t0 = System.nanoTime();
-        Response refused = viaBalancer.put(List.of(lb.surl("/alice/no-store.bin")), GSIFTP, 600);
+        HttpgResponse refused = viaBalancer.put(List.of(lb.surl("/alice/no-store.bin")), GSIFTP, 600);
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         assertEquals("SRM_INTERNAL_ERROR", SpecRequests.status(refused, "srmPrepareToPut"),
                 "with no store anywhere the last resort answers, retryably: " + refused);
@@ -132,7 +132,7 @@ class BalancedFrontendsTest {
         assertTrue(cp.ok(), when + ": " + cp.describe());
         assertEquals(-1L, Files.mismatch(source, site.onDisk(name)), when + ": the file landed whole");
         for (int i = 0; i < 4; i++) {
-            Response put = viaBalancer.put(List.of(lb.surl(name + "." + i)), GSIFTP, 600);
+            HttpgResponse put = viaBalancer.put(List.of(lb.surl(name + "." + i)), GSIFTP, 600);
             assertTrue(List.of("SRM_REQUEST_QUEUED", "SRM_REQUEST_INPROGRESS", "SRM_SUCCESS")
                     .contains(SpecRequests.status(put, "srmPrepareToPut")), when + ": " + put);
         }

@@ -33,8 +33,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.TestTokenIssuer;
 import org.slf4j.LoggerFactory;
 
@@ -106,8 +106,8 @@ class BearerTokenScopesTest {
         ((Logger) LoggerFactory.getLogger("org.opensrm.audit")).detachAppender(audit);
     }
 
-    private static HttpgSoapClient anonymous() {
-        return HttpgSoapClient.trustingAnyServer(null).noGsiByte().withTimeoutMillis(30_000);
+    private static HttpgClient anonymous() {
+        return HttpgClient.trustingAnyServer(null).noGsiByte().withTimeoutMillis(30_000);
     }
 
     private static SpecRequests as(String token) {
@@ -122,7 +122,7 @@ class BearerTokenScopesTest {
         return site.surl(path);
     }
 
-    private static Response overwritingPut(SrmSoap soap, String path) throws IOException {
+    private static HttpgResponse overwritingPut(SrmSoap soap, String path) throws IOException {
         return soap.call("srmPrepareToPut", "<srmPrepareToPutRequest><arrayOfFileRequests><requestArray>"
                 + "<targetSURL>" + SrmSoap.xml(surl(path)) + "</targetSURL><expectedFileSize>0</expectedFileSize>"
                 + "</requestArray></arrayOfFileRequests><overwriteOption>ALWAYS</overwriteOption>"
@@ -211,7 +211,7 @@ class BearerTokenScopesTest {
         reasons.put(valid + "x".repeat(17 * 1024), "longer than the 16384 accepted");
         for (Map.Entry<String, String> bad : reasons.entrySet()) {
             audit.list.clear();
-            Response r = as(bad.getKey()).ls(List.of(surl("/alice/data")));
+            HttpgResponse r = as(bad.getKey()).ls(List.of(surl("/alice/data")));
             assertStatus("SRM_AUTHORIZATION_FAILURE", r, "srmLs");
             String explanation = r.text("srmLsResponse/returnStatus/explanation");
             assertTrue(explanation.contains(bad.getValue()), bad.getValue() + " / " + explanation);
@@ -226,21 +226,21 @@ class BearerTokenScopesTest {
     @Test
     void neitherCertificateNorTokenIsAnswered401WithTheBearerChallenge() throws Exception {
         SrmSoap nobody = new SrmSoap(site, anonymous(), Map.of());
-        Response r = nobody.raw("srmPing", "<srmPingRequest/>");
+        HttpgResponse r = nobody.raw("srmPing", "<srmPingRequest/>");
         assertEquals(401, r.status(), r::toString);
         assertEquals("Bearer realm=\"srm\"", r.header("WWW-Authenticate"));
     }
 
     @Test
     void pingWithABadTokenIsRefusedToo() throws Exception {
-        Response r = soap("not-a-jwt").call("srmPing", "<srmPingRequest/>");
+        HttpgResponse r = soap("not-a-jwt").call("srmPing", "<srmPingRequest/>");
         assertTrue(r.bodyText().contains("SRM_AUTHORIZATION_FAILURE: bearer token is not a signed JWT"), r::toString);
         assertFalse(r.bodyText().contains("backend_type"), r::toString);
     }
 
     @Test
     void certificateClientOnTheSamePortIsServedByTheGridMapfileAndIgnoresAnyBearerHeader() throws Exception {
-        SpecRequests alice = new SpecRequests(new SrmSoap(site, new HttpgSoapClient(site.alice().proxyFile(),
+        SpecRequests alice = new SpecRequests(new SrmSoap(site, new HttpgClient(site.alice().proxyFile(),
                 site.grid().trustDir()), Map.of("Authorization", "Bearer not-a-jwt")));
         assertEquals(List.of("SRM_SUCCESS"), fileStatuses(alice.ls(List.of(surl("/alice/upload")))));
         assertTrue(auditLines().stream().anyMatch(l -> l.startsWith("authz dn=\"" + site.alice().dn()

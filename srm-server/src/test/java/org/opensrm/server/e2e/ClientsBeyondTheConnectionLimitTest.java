@@ -10,8 +10,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgConnection;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -44,11 +45,11 @@ class ClientsBeyondTheConnectionLimitTest {
 
     @Test
     void clientsBeyondTheLimitFailAtOnceAndAreServedOnceTheConnectionsClose() throws Exception {
-        HttpgSoapClient holder = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir());
+        HttpgClient holder = new HttpgClient(site.alice().proxyFile(), site.grid().trustDir());
         ClientRun gfal;
         ClientRun arc;
-        try (HttpgSoapClient.Connection first = holder.keepAlive("localhost", site.port());
-                HttpgSoapClient.Connection second = holder.keepAlive("localhost", site.port())) {
+        try (HttpgConnection first = holder.keepAlive("localhost", site.port());
+                HttpgConnection second = holder.keepAlive("localhost", site.port())) {
             assertEquals(LIMIT, site.server().transportStats().openConnections());
             gfal = alice.gfal("gfal-ls", site.surl("/alice"));
             arc = alice.arc("arcls", "-t", "30", site.surl("/alice"));

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
 
@@ -65,7 +65,7 @@ class ClientsUnderOverloadTest {
     @Test
     void aRefusedCallIsANormalSoapAnswerWithSrmInternalError() throws Exception {
         try (TakenSlot slot = takeSlot()) {
-            HttpgSoapClient.Response busy = soap.ls(site.surl("/alice/listed"), true, 0, -1, -1);
+            HttpgResponse busy = soap.ls(site.surl("/alice/listed"), true, 0, -1, -1);
             assertEquals(200, busy.status(), busy.toString());
             assertEquals("SRM_INTERNAL_ERROR", busy.text("srmLsResponse/returnStatus/statusCode"), busy.toString());
             assertEquals(SoapCalls.BUSY, busy.text("srmLsResponse/returnStatus/explanation"), busy.toString());

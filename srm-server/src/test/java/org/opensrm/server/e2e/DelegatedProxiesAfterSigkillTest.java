@@ -20,10 +20,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.LaunchedServer;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 
 /**
  * Issue 22 point 12: the server as operators run it (its own JVM, full mode) is killed with SIGKILL while an srmCopy
@@ -75,9 +75,9 @@ class DelegatedProxiesAfterSigkillTest {
         server = site.launch(work, fullMode(), "server-1.log");
         Path source = bigSource(site.onDisk(SOURCE));
         Path copyWork = work.resolve("state").resolve("copy-work");
-        HttpgSoapClient delegating = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir())
+        HttpgClient delegating = new HttpgClient(site.alice().proxyFile(), site.grid().trustDir())
                 .withTimeoutMillis(90_000).delegating(Duration.ofHours(1));
-        Response made = copy(delegating, GsoapEnvelope.of("srmCopy", "<srmCopyRequest><arrayOfFileRequests>"
+        HttpgResponse made = copy(delegating, GsoapEnvelope.of("srmCopy", "<srmCopyRequest><arrayOfFileRequests>"
                 + "<requestArray><sourceSURL>" + GsoapEnvelope.text(E2eSite.surl(server.port(), SOURCE))
                 + "</sourceSURL><targetSURL>" + GsoapEnvelope.text(E2eSite.surl(server.port(), "/alice/killed-copy"))
                 + "</targetSURL></requestArray></arrayOfFileRequests></srmCopyRequest>"));
@@ -95,7 +95,7 @@ class DelegatedProxiesAfterSigkillTest {
         assertTrue(server.log().contains("removed 1 delegated proxy file(s) left in " + copyWork), server.log());
 
         SrmSoap soap = new SrmSoap(site, site.alice(), server.port());
-        Response after = FullModeSites.pollUntilSettled(() -> soap.call("srmStatusOfCopyRequest",
+        HttpgResponse after = FullModeSites.pollUntilSettled(() -> soap.call("srmStatusOfCopyRequest",
                 "<srmStatusOfCopyRequestRequest><requestToken>" + token + "</requestToken>"
                         + "</srmStatusOfCopyRequestRequest>"), "srmStatusOfCopyRequest");
         assertEquals(List.of("SRM_AUTHORIZATION_FAILURE"), SpecRequests.fileStatuses(after),
@@ -105,7 +105,7 @@ class DelegatedProxiesAfterSigkillTest {
         Files.delete(source);
     }
 
-    private static Response copy(HttpgSoapClient client, byte[] request) throws IOException {
+    private static HttpgResponse copy(HttpgClient client, byte[] request) throws IOException {
         try {
             return client.post("127.0.0.1", server.port(), "/srm/managerv2", Map.of(), request);
         } catch (IOException e) {

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Tag;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.SmallFileSystem;
 import org.opensrm.testkit.SrmClients;
@@ -101,14 +101,14 @@ class DiskFullUploadTest {
         List<Path> before = stagedData();
         long free = disk.available();
         String surl = site.surl("/alice/declared.bin");
-        Response made = cycle.soap().call("srmPrepareToPut", "<srmPrepareToPutRequest><arrayOfFileRequests>"
+        HttpgResponse made = cycle.soap().call("srmPrepareToPut", "<srmPrepareToPutRequest><arrayOfFileRequests>"
                 + "<requestArray><targetSURL>" + SrmSoap.xml(surl) + "</targetSURL><expectedFileSize>" + TOO_BIG
                 + "</expectedFileSize></requestArray></arrayOfFileRequests>"
                 + "<desiredFileStorageType>PERMANENT</desiredFileStorageType><transferParameters>"
                 + "<arrayOfTransferProtocols><stringArray>gsiftp</stringArray></arrayOfTransferProtocols>"
                 + "</transferParameters></srmPrepareToPutRequest>");
         String token = SpecRequests.requestToken(made, "srmPrepareToPut");
-        Response served = cycle.awaitServed(token);
+        HttpgResponse served = cycle.awaitServed(token);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(served), served.toString());
 
         ClientRun transfer = alice.globusUrlCopy("file://" + big, cycle.turl(token));
@@ -119,17 +119,17 @@ class DiskFullUploadTest {
         assertEquals(1, truncated.size(), "the truncated upload waits in the staging area: " + truncated);
         assertTrue(Files.size(truncated.get(0)) < TOO_BIG);
         assertFalse(Files.exists(onDisk("/alice/declared.bin")), "staged, not at its SURL");
-        Response open = new SpecRequests(cycle.soap()).ls(List.of(surl));
+        HttpgResponse open = new SpecRequests(cycle.soap()).ls(List.of(surl));
         assertEquals(List.of("SRM_FILE_BUSY"), SpecRequests.fileStatuses(open), "its put is still open: " + open);
 
-        Response done = cycle.soap().putDone(token, surl);
+        HttpgResponse done = cycle.soap().putDone(token, surl);
         assertEquals("SRM_FAILURE", done.text("statusArray/status/statusCode"), done.toString());
         String why = done.text("statusArray/status/explanation");
         assertTrue(why.contains(TOO_BIG + " were declared") && why.contains("discarded"), done.toString());
         assertNothingAt("/alice/declared.bin");
         assertEquals(before, stagedData(), "the truncated upload is removed");
         assertTrue(disk.available() >= free - (1 << 20), "its space is given back");
-        Response after = cycle.soap().statusOfPutRequest(token);
+        HttpgResponse after = cycle.soap().statusOfPutRequest(token);
         assertEquals(List.of("SRM_FAILURE"), SpecRequests.fileStatuses(after), after.toString());
     }
 
@@ -150,7 +150,7 @@ class DiskFullUploadTest {
     /** Neither on disk nor through srmLs is there anything at {@code path}. */
     private static void assertNothingAt(String path) throws IOException {
         assertFalse(Files.exists(onDisk(path)), path + " on disk");
-        Response ls = new SpecRequests(cycle.soap()).ls(List.of(site.surl(path)));
+        HttpgResponse ls = new SpecRequests(cycle.soap()).ls(List.of(site.surl(path)));
         assertEquals(List.of("SRM_INVALID_PATH"), SpecRequests.fileStatuses(ls), ls.toString());
     }
 

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Tag;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.GridFtpServerProcess;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
@@ -82,7 +82,7 @@ class DoorKilledDuringUploadTest {
         assertTrue(failed.exitCode() > 0, failed.describe());
 
         assertFalse(Files.exists(site.onDisk("/alice/door-killed.bin")), "nothing at the SURL");
-        Response ls = new SpecRequests(new SrmSoap(site, site.alice())).ls(List.of(surl));
+        HttpgResponse ls = new SpecRequests(new SrmSoap(site, site.alice())).ls(List.of(surl));
         assertEquals(List.of("SRM_INVALID_PATH"), SpecRequests.fileStatuses(ls), ls.toString());
         List<Path> left = new ArrayList<>();
         for (Path p : OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT))) {

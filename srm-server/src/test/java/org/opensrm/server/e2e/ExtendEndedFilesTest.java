@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * Issue 22, point 7 (full mode): srmExtendFileLifeTime of what has ended says what it is, not a generic
@@ -42,7 +42,7 @@ class ExtendEndedFilesTest {
         alice.upload(token, source);
         assertEquals("SRM_SUCCESS", alice.putDone(token, surl));
 
-        Response extended = srm.extend(token, List.of(surl), 600);
+        HttpgResponse extended = srm.extend(token, List.of(surl), 600);
         assertEquals(List.of("SRM_INVALID_REQUEST"), SpecRequests.fileStatuses(extended), extended::toString);
         assertEquals("SRM_FAILURE", SpecRequests.status(extended, "srmExtendFileLifeTime"), extended::toString);
     }
@@ -50,19 +50,19 @@ class ExtendEndedFilesTest {
     @Test
     void extendingAReleasedPinIsReleasedWithNoTimeLeft() throws Exception {
         String surl = site.surl("/alice/pinned");
-        Response get = srm.get(List.of(surl), List.of("gsiftp"), 600);
+        HttpgResponse get = srm.get(List.of(surl), List.of("gsiftp"), 600);
         String token = SpecRequests.requestToken(get, "srmPrepareToGet");
-        Response pinned = FullModeSites.pollUntilSettled(() -> srm.status("Get", token, List.of()),
+        HttpgResponse pinned = FullModeSites.pollUntilSettled(() -> srm.status("Get", token, List.of()),
                 "srmStatusOfGetRequest");
         assertEquals(List.of("SRM_FILE_PINNED"), SpecRequests.fileStatuses(pinned), pinned::toString);
         assertEquals("SRM_SUCCESS", SpecRequests.status(srm.release(token, List.of(surl)), "srmReleaseFiles"));
 
-        Response extended = srm.extend(token, List.of(surl), 600);
+        HttpgResponse extended = srm.extend(token, List.of(surl), 600);
         assertEquals(List.of("SRM_RELEASED"), SpecRequests.fileStatuses(extended), extended::toString);
         assertEquals("0", extended.text("statusArray/pinLifetime"), extended::toString);
         assertEquals("SRM_FAILURE", SpecRequests.status(extended, "srmExtendFileLifeTime"),
                 "nothing was extended: " + extended);
-        Response status = srm.status("Get", token, List.of());
+        HttpgResponse status = srm.status("Get", token, List.of());
         assertEquals(List.of("SRM_RELEASED"), SpecRequests.fileStatuses(status), status::toString);
         assertEquals("0", status.text("statusArray/remainingPinTime"), status::toString);
     }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -39,7 +39,7 @@ class FileTurlsTest {
         }
         try (E2eSite site = E2eSite.start(settings)) {
             SrmSoap soap = new SrmSoap(site, site.alice());
-            Response offered = soap.call("srmGetTransferProtocols", "<srmGetTransferProtocolsRequest/>");
+            HttpgResponse offered = soap.call("srmGetTransferProtocols", "<srmGetTransferProtocolsRequest/>");
             assertEquals(List.of("gsiftp", "file"), offered.texts("protocolArray/transferProtocol"), offered::toString);
 
             SrmClients alice = site.clients(site.alice());
@@ -62,7 +62,7 @@ class FileTurlsTest {
             assertEquals(Files.size(source), Files.size(back));
 
             SpecRequests specs = new SpecRequests(soap);
-            Response get = specs.get(List.of(site.surl("/alice/in.bin")), List.of("file"), 0);
+            HttpgResponse get = specs.get(List.of(site.surl("/alice/in.bin")), List.of("file"), 0);
             String turl = get.texts("statusArray/transferURL").isEmpty() ? ""
                     : get.texts("statusArray/transferURL").get(0);
             if (!turl.isEmpty()) { // served at once (gateway mode, or full mode's quick path)
@@ -77,9 +77,9 @@ class FileTurlsTest {
         try (E2eSite site = E2eSite.start(Map.of("file.access", "true", "file.prefix", prefix))) {
             Files.writeString(site.onDisk("/alice/p.txt"), "prefixed\n");
             SpecRequests specs = new SpecRequests(new SrmSoap(site, site.alice()));
-            Response get = specs.get(List.of(site.surl("/alice/p.txt")), List.of("file", "gsiftp"), 0);
+            HttpgResponse get = specs.get(List.of(site.surl("/alice/p.txt")), List.of("file", "gsiftp"), 0);
             assertEquals(List.of("file:///mnt/se/alice/p.txt"), get.texts("statusArray/transferURL"), get::toString);
-            Response gsiftp = specs.get(List.of(site.surl("/alice/p.txt")), List.of(), 0);
+            HttpgResponse gsiftp = specs.get(List.of(site.surl("/alice/p.txt")), List.of(), 0);
             assertTrue(gsiftp.texts("statusArray/transferURL").get(0).startsWith("gsiftp://"), gsiftp::toString);
         }
     }

@@ -23,10 +23,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Tag;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.LaunchedServer;
 import org.opensrm.server.SrmServer;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 
 /**
  * Three full-mode frontends on one real PostgreSQL ({@link SharedStoreFrontends}): A and B in this JVM with the
@@ -119,14 +119,14 @@ class FrontendTakeoverTest {
 
         // Every token answers through A and B; each file's TURL, once given, is the same in every later answer.
         Map<String, Set<String>> turls = new HashMap<>();
-        Map<String, Response> settled = new LinkedHashMap<>();
+        Map<String, HttpgResponse> settled = new LinkedHashMap<>();
         long deadline = killed + TimeUnit.SECONDS.toNanos(120);
         int poll = 0;
         while (settled.size() < surlsByToken.size()) {
             assertTrue(System.nanoTime() < deadline, "not all served within 120 s: " + settled.keySet());
             for (String token : surlsByToken.keySet()) {
                 SpecRequests via = poll++ % 2 == 0 ? a : b;
-                Response r = via.status("Put", token, List.of());
+                HttpgResponse r = via.status("Put", token, List.of());
                 String status = SpecRequests.status(r, PUT);
                 List<String> given = r.texts("statusArray/transferURL");
                 List<String> named = r.texts("statusArray/SURL");
@@ -147,7 +147,7 @@ class FrontendTakeoverTest {
         System.out.printf("take-over: %d files of the killed frontend served by the others %.1f s after SIGKILL"
                 + " (take-over delay %d s)%n", files, seconds, DELAY.toSeconds());
         assertTrue(seconds < DELAY.toSeconds() + 15, "served " + seconds + " s after the kill");
-        for (Map.Entry<String, Response> e : settled.entrySet()) {
+        for (Map.Entry<String, HttpgResponse> e : settled.entrySet()) {
             assertStatus("SRM_SUCCESS", e.getValue(), PUT);
             assertEquals(List.of("SRM_SPACE_AVAILABLE", "SRM_SPACE_AVAILABLE"),
                     SpecRequests.fileStatuses(e.getValue()), e.getValue().toString());
@@ -168,14 +168,14 @@ class FrontendTakeoverTest {
         Path source = OnDisk.randomFile(site.scratch("takeover").resolve("up.bin"), 70_000, 81);
         int i = 0;
         for (Map.Entry<String, List<String>> e : surlsByToken.entrySet()) {
-            Response ready = settled.get(e.getKey());
+            HttpgResponse ready = settled.get(e.getKey());
             for (String turl : ready.texts("statusArray/transferURL")) {
                 ClientRun upload = site.clients(site.alice()).globusUrlCopy("file://" + source, turl);
                 assertTrue(upload.ok(), upload.describe());
             }
             SpecRequests via = i++ % 2 == 0 ? a : b;
             assertStatus("SRM_SUCCESS", via.putDone(e.getKey(), e.getValue()), "srmPutDone");
-            Response done = (via == a ? b : a).status("Put", e.getKey(), List.of());
+            HttpgResponse done = (via == a ? b : a).status("Put", e.getKey(), List.of());
             assertEquals(List.of("SRM_SUCCESS", "SRM_SUCCESS"), SpecRequests.fileStatuses(done), done.toString());
         }
         for (List<String> surls : surlsByToken.values()) {
@@ -191,11 +191,11 @@ class FrontendTakeoverTest {
         E2eSite site = frontends.site();
         String surl = site.surl("/alice/busy.bin");
         String first = SpecRequests.requestToken(a.put(List.of(surl), GSIFTP, 600), "srmPrepareToPut");
-        Response open = FullModeSites.pollUntilSettled(() -> a.status("Put", first, List.of()), PUT);
+        HttpgResponse open = FullModeSites.pollUntilSettled(() -> a.status("Put", first, List.of()), PUT);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(open), open.toString());
 
-        Response throughA = a.put(List.of(surl), GSIFTP, 600);
-        Response throughB = b.put(List.of(surl), GSIFTP, 600);
+        HttpgResponse throughA = a.put(List.of(surl), GSIFTP, 600);
+        HttpgResponse throughB = b.put(List.of(surl), GSIFTP, 600);
         assertEquals(List.of("SRM_FILE_BUSY"), SpecRequests.fileStatuses(throughA), throughA.toString());
         assertEquals(SpecRequests.fileStatuses(throughA), SpecRequests.fileStatuses(throughB), throughB.toString());
         assertEquals(SpecRequests.status(throughA, "srmPrepareToPut"), SpecRequests.status(throughB,
@@ -204,7 +204,7 @@ class FrontendTakeoverTest {
         // aborted through B, the target is free through both
         assertStatus("SRM_SUCCESS", b.abort(first), "srmAbortRequest");
         String again = SpecRequests.requestToken(b.put(List.of(surl), GSIFTP, 600), "srmPrepareToPut");
-        Response freed = FullModeSites.pollUntilSettled(() -> a.status("Put", again, List.of()), PUT);
+        HttpgResponse freed = FullModeSites.pollUntilSettled(() -> a.status("Put", again, List.of()), PUT);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(freed), freed.toString());
         assertStatus("SRM_SUCCESS", a.abort(again), "srmAbortRequest");
     }

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.GridUser;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * What shows that a client step ran against full mode and not gateway mode: srmPing says so, and the server
@@ -30,11 +30,11 @@ final class FullModeProof {
                 site.surl(directory + "/proof.bin"));
         assertTrue(cp.ok(), cp.describe());
         SrmSoap soap = new SrmSoap(site, user);
-        HttpgSoapClient.Response ping = soap.call("srmPing", "<srmPingRequest/>");
+        HttpgResponse ping = soap.call("srmPing", "<srmPingRequest/>");
         List<String> keys = ping.texts("srmPingResponse/otherInfo/extraInfoArray/key");
         List<String> values = ping.texts("srmPingResponse/otherInfo/extraInfoArray/value");
         assertEquals("full", values.get(keys.indexOf("srm_mode")), "srmPing names the mode: " + ping);
-        HttpgSoapClient.Response r = soap.requestTokens(null);
+        HttpgResponse r = soap.requestTokens(null);
         assertEquals("SRM_SUCCESS", r.text("srmGetRequestTokensResponse/returnStatus/statusCode"), r.toString());
         List<String> tokens = r.texts("srmGetRequestTokensResponse/arrayOfRequestTokens/tokenArray/requestToken");
         assertFalse(tokens.isEmpty(), "the store keeps the user's requests: " + r);

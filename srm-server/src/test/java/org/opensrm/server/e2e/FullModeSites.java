@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.PostgresCluster;
 
 /** Settings and polling shared by the full-mode tests. */
@@ -25,16 +25,16 @@ final class FullModeSites {
 
     /** A status call, as the test makes it. */
     interface StatusCall {
-        Response call() throws Exception;
+        HttpgResponse call() throws Exception;
     }
 
     /**
      * Polls {@code status} as a client does (every 200 ms here) until the request is no longer queued or in
      * progress, and returns that answer; fails after 90 s with the last one.
      */
-    static Response pollUntilSettled(StatusCall status, String op) throws Exception {
+    static HttpgResponse pollUntilSettled(StatusCall status, String op) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(POLL_LIMIT_S);
-        Response last = status.call();
+        HttpgResponse last = status.call();
         while (WAITING.contains(SpecRequests.status(last, op))) {
             if (System.nanoTime() > deadline) {
                 fail("still waiting after " + POLL_LIMIT_S + " s: " + last);

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * The calls of a get's cycle — srmPrepareToGet, srmStatusOfGetRequest, srmReleaseFiles — when plain are answered
@@ -33,12 +34,12 @@ class GetLaneTest {
     private static final Pattern DOOR = Pattern.compile("<transferURL>gsiftp://[^/]*/");
 
     static E2eSite site;
-    static HttpgSoapClient client;
+    static HttpgClient client;
 
     @BeforeAll
     static void start() throws Exception {
         site = E2eSite.start(E2eSite.FULL_MODE);
-        client = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000);
+        client = new HttpgClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000);
         Files.createDirectories(site.onDisk("/alice/getlane"));
         Files.writeString(site.onDisk("/alice/getlane/a & <b>.dat"), "a\n");
         Files.writeString(site.onDisk("/alice/getlane/é ☃.txt"), "unicode\n");
@@ -100,8 +101,8 @@ class GetLaneTest {
         String laneAnswer = "";
         String jaxwsAnswer = "";
         for (int attempt = 0; attempt < 3; attempt++) {
-            HttpgSoapClient.Response lane = call(op, plain, false);
-            HttpgSoapClient.Response jaxws = call(op, headed, true);
+            HttpgResponse lane = call(op, plain, false);
+            HttpgResponse jaxws = call(op, headed, true);
             assertEquals(200, lane.status(), lane.toString());
             assertEquals(jaxws.status(), lane.status(), plain);
             assertEquals(jaxws.header("Content-Type"), lane.header("Content-Type"), plain);
@@ -122,7 +123,7 @@ class GetLaneTest {
         return SECONDS.matcher(s).replaceAll("<$1>(seconds)<");
     }
 
-    private static String token(HttpgSoapClient.Response r) {
+    private static String token(HttpgResponse r) {
         Matcher m = TOKEN.matcher(new String(r.body(), StandardCharsets.UTF_8));
         assertTrue(m.find(), r.toString());
         return m.group(1);
@@ -154,7 +155,7 @@ class GetLaneTest {
         return Long.parseLong(line.substring(line.indexOf(' ') + 1).trim());
     }
 
-    private static HttpgSoapClient.Response call(String op, String request, boolean headed) throws Exception {
+    private static HttpgResponse call(String op, String request, boolean headed) throws Exception {
         byte[] body = GsoapEnvelope.of(op, request);
         if (headed) {
             body = new String(body, StandardCharsets.UTF_8)

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -57,7 +57,7 @@ class GfalListingPagesTest {
 
     @Test
     void serverAnswersAnUnpagedListingWithTooManyResultsAndTheFirstTen() throws Exception {
-        HttpgSoapClient.Response r = new SrmSoap(site, site.alice()).ls(site.surl("/alice/big"), true, 1, -1, -1);
+        HttpgResponse r = new SrmSoap(site, site.alice()).ls(site.surl("/alice/big"), true, 1, -1, -1);
         assertEquals("SRM_TOO_MANY_RESULTS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
         assertEquals(10, r.texts("srmLsResponse/details/pathDetailArray/arrayOfSubPaths/pathDetailArray/path").size(),
                 r.toString());
@@ -65,11 +65,11 @@ class GfalListingPagesTest {
 
     @Test
     void serverAnswersGfalsPageOfAThousandWithEveryEntry() throws Exception {
-        HttpgSoapClient.Response r = new SrmSoap(site, site.alice()).ls(site.surl("/alice/big"), true, 1, 0, 1000);
+        HttpgResponse r = new SrmSoap(site, site.alice()).ls(site.surl("/alice/big"), true, 1, 0, 1000);
         assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
         List<String> paths = r.texts("srmLsResponse/details/pathDetailArray/arrayOfSubPaths/pathDetailArray/path");
         assertEquals(NAMES.stream().map(n -> "/alice/big/" + n).toList(), paths);
-        HttpgSoapClient.Response tail = new SrmSoap(site, site.alice()).ls(site.surl("/alice/big"), true, 1, 20, 1000);
+        HttpgResponse tail = new SrmSoap(site, site.alice()).ls(site.surl("/alice/big"), true, 1, 20, 1000);
         assertEquals(List.of("/alice/big/entry-20", "/alice/big/entry-21", "/alice/big/entry-22",
                         "/alice/big/entry-23", "/alice/big/entry-24"),
                 tail.texts("srmLsResponse/details/pathDetailArray/arrayOfSubPaths/pathDetailArray/path"));

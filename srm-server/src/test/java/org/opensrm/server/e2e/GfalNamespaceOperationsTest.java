@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -152,7 +152,7 @@ class GfalNamespaceOperationsTest {
         assertEquals("644", OnDisk.mode(file), "CHANGE without a group (gfal2's form): the group takes other's");
         setPermission(soap, surl, "CHANGE", "RWX", null, "NONE", "SRM_SUCCESS");
         assertEquals("700", OnDisk.mode(file), "without the group array at all, the same");
-        Response acl = soap.call("srmSetPermission", "<srmSetPermissionRequest><SURL>" + SrmSoap.xml(surl)
+        HttpgResponse acl = soap.call("srmSetPermission", "<srmSetPermissionRequest><SURL>" + SrmSoap.xml(surl)
                 + "</SURL><permissionType>ADD</permissionType><arrayOfUserPermissions><userPermissionArray>"
                 + "<userID>srmuser2</userID><mode>R</mode></userPermissionArray></arrayOfUserPermissions>"
                 + "</srmSetPermissionRequest>");
@@ -168,7 +168,7 @@ class GfalNamespaceOperationsTest {
     /** srmSetPermission of {@code surl}; each permission left out when null ({@code groups} is the whole array). */
     private static void setPermission(SrmSoap soap, String surl, String type, String owner, String groups,
                                       String other, String expected) throws Exception {
-        Response r = soap.call("srmSetPermission", "<srmSetPermissionRequest><SURL>" + SrmSoap.xml(surl)
+        HttpgResponse r = soap.call("srmSetPermission", "<srmSetPermissionRequest><SURL>" + SrmSoap.xml(surl)
                 + "</SURL><permissionType>" + type + "</permissionType>"
                 + (owner == null ? "" : "<ownerPermission>" + owner + "</ownerPermission>")
                 + (groups == null ? "" : groups)

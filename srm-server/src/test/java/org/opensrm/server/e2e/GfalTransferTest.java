@@ -16,8 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -143,7 +143,7 @@ class GfalTransferTest {
         assertTrue(alice.gfal("gfal-copy", "file://" + source, site.surl("/alice/sum.bin")).ok());
         String expected = OnDisk.adler32(source);
 
-        HttpgSoapClient.Response ls = new SrmSoap(site, site.alice()).ls(site.surl("/alice/sum.bin"), true, 0, -1, -1);
+        HttpgResponse ls = new SrmSoap(site, site.alice()).ls(site.surl("/alice/sum.bin"), true, 0, -1, -1);
         assertEquals("SRM_SUCCESS", ls.text("srmLsResponse/returnStatus/statusCode"), ls.toString());
         assertEquals("ADLER32", ls.text("srmLsResponse/details/pathDetailArray/checkSumType").toUpperCase(),
                 ls.toString());

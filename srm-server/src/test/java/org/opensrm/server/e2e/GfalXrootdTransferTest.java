@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
 
@@ -106,7 +106,7 @@ class GfalXrootdTransferTest {
         SpecRequests srm = new SpecRequests(new SrmSoap(site, site.alice()));
         Path source = OnDisk.randomFile(local.resolve("xrdcp-up"), 700_000, 5);
         String surl = site.surl("/alice/by-xrdcp.bin");
-        Response put = srm.put(List.of(surl), List.of("root"), 600);
+        HttpgResponse put = srm.put(List.of(surl), List.of("root"), 600);
         String token = SpecRequests.requestToken(put, "srmPrepareToPut");
         String turl = turlOf(srm, "Put", token, put);
         assertTrue(turl.startsWith("root://localhost:" + site.xrootd().port() + "//"), turl);
@@ -116,7 +116,7 @@ class GfalXrootdTransferTest {
         SpecRequests.assertStatus("SRM_SUCCESS", srm.putDone(token, List.of(surl)), "srmPutDone");
         assertEquals(E2eSite.ALICE_ACCOUNT, OnDisk.owner(site.onDisk("/alice/by-xrdcp.bin")));
 
-        Response get = srm.get(List.of(surl), List.of("https"), 600);
+        HttpgResponse get = srm.get(List.of(surl), List.of("https"), 600);
         String getToken = SpecRequests.requestToken(get, "srmPrepareToGet");
         String httpsTurl = turlOf(srm, "Get", getToken, get);
         assertTrue(httpsTurl.startsWith("https://localhost:" + site.xrootd().port() + "/"), httpsTurl);
@@ -136,7 +136,7 @@ class GfalXrootdTransferTest {
     void aPutWhoseClientIsKilledMidTransferLeavesNothingVisible() throws Exception {
         SpecRequests srm = new SpecRequests(new SrmSoap(site, site.alice()));
         String surl = site.surl("/alice/killed.bin");
-        Response put = srm.put(List.of(surl), List.of("root"), 600);
+        HttpgResponse put = srm.put(List.of(surl), List.of("root"), 600);
         String token = SpecRequests.requestToken(put, "srmPrepareToPut");
         String turl = turlOf(srm, "Put", token, put);
         // 24 MiB at once, then the source stalls: xrdcp has written part of the file when it is killed
@@ -169,8 +169,8 @@ class GfalXrootdTransferTest {
     }
 
     /** The TURL of the request's one file: from the answer, or from status calls until there is one. */
-    private static String turlOf(SpecRequests srm, String kind, String token, Response first) throws Exception {
-        Response r = first;
+    private static String turlOf(SpecRequests srm, String kind, String token, HttpgResponse first) throws Exception {
+        HttpgResponse r = first;
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (true) {
             List<String> turls = r.texts("transferURL");

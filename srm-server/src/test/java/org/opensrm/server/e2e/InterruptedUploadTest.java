@@ -17,11 +17,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.server.e2e.KilledUploads.Killed;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
 
@@ -75,7 +75,7 @@ class InterruptedUploadTest {
         assertTrue(site.server().janitor().expiryOf(journaled(k)).isPresent(), "the put is pending");
 
         SrmSoap soap = new SrmSoap(site, site.alice());
-        HttpgSoapClient.Response abort = soap.abortRequest(k.token());
+        HttpgResponse abort = soap.abortRequest(k.token());
         assertEquals("SRM_SUCCESS", abort.text("srmAbortRequestResponse/returnStatus/statusCode"), abort.toString());
         assertTrue(Files.isDirectory(k.upload()),
                 "the partial data is replaced by a tombstone: " + describe(k.upload()));
@@ -84,9 +84,9 @@ class InterruptedUploadTest {
         }
         assertFalse(Files.exists(site.onDisk("/alice/aborted-dir/killed-then-aborted.bin")));
         assertEquals(List.of(), listed("/alice/aborted-dir"), "nothing of the aborted upload is in its directory");
-        HttpgSoapClient.Response rmdir = soap.rmdir(site.surl("/alice/aborted-dir"));
+        HttpgResponse rmdir = soap.rmdir(site.surl("/alice/aborted-dir"));
         assertEquals("SRM_SUCCESS", rmdir.text("srmRmdirResponse/returnStatus/statusCode"), rmdir.toString());
-        HttpgSoapClient.Response status = soap.statusOfPutRequest(k.token());
+        HttpgResponse status = soap.statusOfPutRequest(k.token());
         assertEquals("SRM_ABORTED",
                 status.text("srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/status/statusCode"),
                 status.toString());
@@ -109,7 +109,7 @@ class InterruptedUploadTest {
         site.server().janitor().sweep(); // (what earlier tests left may have expired by now)
         assertTrue(Files.exists(k.upload()), "partial upload kept while the put may still finish");
         assertEquals(List.of(), listed("/alice/expired-dir"), "the killed upload is not listed");
-        HttpgSoapClient.Response rmdir = new SrmSoap(site, site.alice()).rmdir(site.surl("/alice/expired-dir"));
+        HttpgResponse rmdir = new SrmSoap(site, site.alice()).rmdir(site.surl("/alice/expired-dir"));
         if (System.nanoTime() - k.prepared() < PUT_LIFETIME.minusSeconds(5).toNanos()) { // its put surely open
             assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir.text("srmRmdirResponse/returnStatus/statusCode"),
                     "the killed upload was written to less than srm.put.idle ago: its put keeps the directory "
@@ -128,7 +128,7 @@ class InterruptedUploadTest {
         assertFalse(Files.exists(site.onDisk("/alice/expired-dir")));
         assertEquals(List.of(), OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT)));
 
-        HttpgSoapClient.Response late = new SrmSoap(site, site.alice()).statusOfPutRequest(k.token());
+        HttpgResponse late = new SrmSoap(site, site.alice()).statusOfPutRequest(k.token());
         assertTrue(!"SRM_SUCCESS".equals(late.text("srmStatusOfPutRequestResponse/returnStatus/statusCode")),
                 "an expired put is not reported done: " + late);
     }
@@ -146,7 +146,7 @@ class InterruptedUploadTest {
         ClientRun refused = alice.gfal("gfal-copy", "file://" + source, surl);
         assertFalse(refused.ok(), "the stale put holds the target: " + refused.describe());
         assertTrue(refused.output().contains("SRM_FILE_BUSY"), refused.describe());
-        HttpgSoapClient.Response rm = new SrmSoap(site, site.alice()).call("srmRm",
+        HttpgResponse rm = new SrmSoap(site, site.alice()).call("srmRm",
                 "<srmRmRequest><arrayOfSURLs><urlArray>" + SrmSoap.xml(surl) + "</urlArray></arrayOfSURLs>"
                         + "</srmRmRequest>");
         assertEquals("SRM_SUCCESS", rm.text("srmRmResponse/returnStatus/statusCode"), rm.toString());
@@ -180,7 +180,7 @@ class InterruptedUploadTest {
                 site.surl("/alice/moving/f.bin")))) {
             Path upload = uploads.awaitPartialUpload(cp, earlier);
             assertEquals(List.of(), listed("/alice/moving"), "the upload in progress is not listed");
-            HttpgSoapClient.Response mv = soap.mv(site.surl("/alice/moving"), site.surl("/alice/moved"));
+            HttpgResponse mv = soap.mv(site.surl("/alice/moving"), site.surl("/alice/moved"));
             assertEquals("SRM_SUCCESS", mv.text("srmMvResponse/returnStatus/statusCode"), mv.toString());
             long before = Files.size(upload);
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

@@ -14,8 +14,8 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
 
@@ -63,7 +63,7 @@ final class KilledUploads {
     Killed kill(SrmSoap soap, String home, String dir, String name, boolean mkdir, WhileRunning whileRunning)
             throws Exception {
         if (mkdir) {
-            HttpgSoapClient.Response made = soap.mkdir(site.surl(home + "/" + dir));
+            HttpgResponse made = soap.mkdir(site.surl(home + "/" + dir));
             assertEquals("SRM_SUCCESS", made.text("srmMkdirResponse/returnStatus/statusCode"), made.toString());
         }
         String path = home + "/" + dir + "/" + name;

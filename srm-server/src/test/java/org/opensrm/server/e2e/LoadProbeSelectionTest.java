@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * The server with {@code gridftp.selector=loadprobe}: gfal-copy moves data through doors it chose, the metrics show
@@ -76,9 +77,9 @@ class LoadProbeSelectionTest {
     }
 
     private static String prepareToGet(E2eSite site, String surl) throws IOException {
-        HttpgSoapClient client = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir())
+        HttpgClient client = new HttpgClient(site.alice().proxyFile(), site.grid().trustDir())
                 .withTimeoutMillis(30_000);
-        HttpgSoapClient.Response r = client.post("localhost", site.port(), "/srm/managerv2",
+        HttpgResponse r = client.post("localhost", site.port(), "/srm/managerv2",
                 Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\"", "Host", "localhost:" + site.port()),
                 GsoapEnvelope.of("srmPrepareToGet", "<srmPrepareToGetRequest><arrayOfFileRequests><requestArray>"
                         + "<sourceSURL>" + GsoapEnvelope.text(surl) + "</sourceSURL></requestArray></arrayOfFileRequests>"

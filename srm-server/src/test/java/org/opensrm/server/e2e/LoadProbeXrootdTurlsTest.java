@@ -20,10 +20,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.gridftp.XrdcpLoad;
 import org.opensrm.gridftp.XrootdDoor;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * The server with two real XRootD doors ({@code doors=root://...,root://...}), {@code gridftp.selector=loadprobe}
@@ -96,9 +97,9 @@ class LoadProbeXrootdTurlsTest {
     }
 
     private static String prepareToGet(E2eSite site, String surl) throws IOException {
-        HttpgSoapClient client = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir())
+        HttpgClient client = new HttpgClient(site.alice().proxyFile(), site.grid().trustDir())
                 .withTimeoutMillis(30_000);
-        HttpgSoapClient.Response r = client.post("localhost", site.port(), "/srm/managerv2",
+        HttpgResponse r = client.post("localhost", site.port(), "/srm/managerv2",
                 Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\"", "Host", "localhost:" + site.port()),
                 GsoapEnvelope.of("srmPrepareToGet", "<srmPrepareToGetRequest><arrayOfFileRequests><requestArray>"
                         + "<sourceSURL>" + GsoapEnvelope.text(surl) + "</sourceSURL></requestArray></arrayOfFileRequests>"

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.XmlShape;
 
 /**
@@ -27,12 +28,12 @@ import org.opensrm.testkit.XmlShape;
 @Tag("integration")
 class LsLaneTest {
     static E2eSite site;
-    static HttpgSoapClient client;
+    static HttpgClient client;
 
     @BeforeAll
     static void start() throws Exception {
         site = E2eSite.start(Map.of());
-        client = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000);
+        client = new HttpgClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000);
         Path dir = Files.createDirectories(site.onDisk("/alice/lane/sub/deeper"));
         Files.writeString(dir.getParent().getParent().resolve("a & <b>.dat"), "a\n");
         Files.writeString(dir.getParent().resolve("é ☃.txt"), "unicode\n");
@@ -65,8 +66,8 @@ class LsLaneTest {
             byte[] plain = GsoapEnvelope.of("srmLs", request);
             byte[] headed = new String(plain, StandardCharsets.UTF_8)
                     .replace("<SOAP-ENV:Body", "<SOAP-ENV:Header/><SOAP-ENV:Body").getBytes(StandardCharsets.UTF_8);
-            HttpgSoapClient.Response lane = post(plain);
-            HttpgSoapClient.Response jaxws = post(headed);
+            HttpgResponse lane = post(plain);
+            HttpgResponse jaxws = post(headed);
             assertEquals(200, lane.status(), lane.toString());
             assertEquals(jaxws.status(), lane.status(), request);
             assertEquals(jaxws.header("Content-Type"), lane.header("Content-Type"), request);
@@ -90,7 +91,7 @@ class LsLaneTest {
                 + "</srmLsRequest>";
     }
 
-    private static HttpgSoapClient.Response post(byte[] body) throws Exception {
+    private static HttpgResponse post(byte[] body) throws Exception {
         return client.post("localhost", site.port(), "/srm/managerv2",
                 Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\"", "Host", "localhost"), body);
     }

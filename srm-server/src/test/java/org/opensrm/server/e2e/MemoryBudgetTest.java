@@ -13,9 +13,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
 
@@ -60,7 +60,7 @@ class MemoryBudgetTest {
         RunningClient ls;
         try (TakenSlot holder = TakenSlot.take(backend, soap, site, HELD)) {
             assertTrue(metric("srm_requests_memory_bytes") > 1_048_576, site.server().metrics().render());
-            HttpgSoapClient.Response busy = soap.ls(site.surl("/alice/listed"), true, 1, -1, -1);
+            HttpgResponse busy = soap.ls(site.surl("/alice/listed"), true, 1, -1, -1);
             assertEquals("SRM_INTERNAL_ERROR", busy.text("srmLsResponse/returnStatus/statusCode"), busy::toString);
             assertEquals(SoapCalls.BUSY, busy.text("srmLsResponse/returnStatus/explanation"), busy::toString);
             assertEquals(1, site.server().metrics().inFlight().get(), "slots were free: memory refused it");

@@ -17,8 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -101,7 +101,7 @@ final class MixedLoad implements AutoCloseable {
     private MixedLoad(E2eSite site, int port, List<Kind> mix, Duration pollLimit) throws IOException {
         this.site = site;
         this.port = port;
-        this.soap = new SpecRequests(new SrmSoap(port, new HttpgSoapClient(site.alice().proxyFile(),
+        this.soap = new SpecRequests(new SrmSoap(port, new HttpgClient(site.alice().proxyFile(),
                 site.grid().trustDir()).withTimeoutMillis(30_000), Map.of()));
         this.mix = List.copyOf(mix);
         this.pollLimit = pollLimit;
@@ -165,7 +165,7 @@ final class MixedLoad implements AutoCloseable {
 
     private void ls(Cycle c) throws IOException {
         c.paths.add("/alice");
-        Response r;
+        HttpgResponse r;
         try {
             r = soap.ls(List.of(surl("/alice")));
         } catch (IOException e) {
@@ -201,7 +201,7 @@ final class MixedLoad implements AutoCloseable {
         String path = "/alice/load/put-" + c.id + ".bin";
         c.paths.add(path);
         Path source = OnDisk.randomFile(scratch.resolve("put-" + c.id + ".bin"), PUT_BYTES, c.id);
-        Response settled = prepareAndPoll(c, "Put", () -> soap.put(List.of(surl(path)), GSIFTP, 600));
+        HttpgResponse settled = prepareAndPoll(c, "Put", () -> soap.put(List.of(surl(path)), GSIFTP, 600));
         if (settled == null) {
             return;
         }
@@ -218,7 +218,7 @@ final class MixedLoad implements AutoCloseable {
             }
             c.transfers.add("STOR " + pathOf(turl));
         }
-        Response done;
+        HttpgResponse done;
         try {
             done = soap.putDone(c.token, List.of(surl(path)));
         } catch (IOException e) {
@@ -243,7 +243,7 @@ final class MixedLoad implements AutoCloseable {
             surls.add(surl(path));
             sources.add(OnDisk.randomFile(site.onDisk(path), GET_BYTES, 1000L * c.id + j));
         }
-        Response settled = prepareAndPoll(c, "Get", () -> soap.get(surls, GSIFTP, 600));
+        HttpgResponse settled = prepareAndPoll(c, "Get", () -> soap.get(surls, GSIFTP, 600));
         if (settled == null) {
             return;
         }
@@ -268,7 +268,7 @@ final class MixedLoad implements AutoCloseable {
                 Files.delete(back);
             }
         }
-        Response released;
+        HttpgResponse released;
         try {
             released = soap.release(c.token, surls);
         } catch (IOException e) {
@@ -280,16 +280,16 @@ final class MixedLoad implements AutoCloseable {
     }
 
     private interface Call {
-        Response call() throws IOException;
+        HttpgResponse call() throws IOException;
     }
 
     /**
      * Makes the request and polls it until it no longer waits; returns that answer, or null when the cycle ended
      * (not accepted, the token unknown, polled past the limit).
      */
-    private Response prepareAndPoll(Cycle c, String kind, Call prepare) throws Exception {
+    private HttpgResponse prepareAndPoll(Cycle c, String kind, Call prepare) throws Exception {
         String op = "srmPrepareTo" + kind;
-        Response r;
+        HttpgResponse r;
         try {
             r = prepare.call();
         } catch (IOException e) {
@@ -324,7 +324,7 @@ final class MixedLoad implements AutoCloseable {
             }
             TimeUnit.MILLISECONDS.sleep(POLL_MS); // a client's poll interval, as gfal2 has one
             try {
-                Response next = soap.status(kind, token, List.of());
+                HttpgResponse next = soap.status(kind, token, List.of());
                 String nextStatus = SpecRequests.status(next, statusOp);
                 if ("SRM_INTERNAL_ERROR".equals(nextStatus)) { // retryable: the store unreachable for a moment
                     c.unanswered.incrementAndGet();
@@ -339,7 +339,7 @@ final class MixedLoad implements AutoCloseable {
     }
 
     /** Keeps the non-empty TURLs an answer gives, by SURL path (a queued file's transferURL is empty). */
-    private static void noteTurls(Cycle c, Response r) {
+    private static void noteTurls(Cycle c, HttpgResponse r) {
         List<String> given = r.texts("statusArray/transferURL");
         List<String> named = r.texts("statusArray/SURL");
         if (named.isEmpty()) {

@@ -12,11 +12,11 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.Tag;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgClient;
 import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.PostgresCluster;
 
@@ -134,7 +134,7 @@ class PostgresFailoverTest {
 
         private void run(int client) {
             SpecRequests alice = new SpecRequests(new SrmSoap(site.port(),
-                    new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000),
+                    new HttpgClient(site.alice().proxyFile(), site.grid().trustDir()).withTimeoutMillis(30_000),
                     Map.of()));
             for (int n = 0; running; n++) {
                 long t0 = System.nanoTime();

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.GridUser;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -30,12 +30,12 @@ final class PutCycle {
     }
 
     /** srmPrepareToPut of {@code surls}; {@code pinSeconds} and {@code totalSeconds} are left out when not positive. */
-    Response prepare(List<String> surls, boolean overwrite, int pinSeconds, int totalSeconds) throws IOException {
+    HttpgResponse prepare(List<String> surls, boolean overwrite, int pinSeconds, int totalSeconds) throws IOException {
         return prepare(surls, overwrite, pinSeconds, totalSeconds, 0);
     }
 
     /** As above, each file declaring {@code expectedSize} bytes (left out when not positive). */
-    Response prepare(List<String> surls, boolean overwrite, int pinSeconds, int totalSeconds, long expectedSize)
+    HttpgResponse prepare(List<String> surls, boolean overwrite, int pinSeconds, int totalSeconds, long expectedSize)
             throws IOException {
         StringBuilder b = new StringBuilder("<srmPrepareToPutRequest><arrayOfFileRequests>");
         surls.forEach(s -> b.append("<requestArray><targetSURL>").append(SrmSoap.xml(s)).append("</targetSURL>")
@@ -58,7 +58,7 @@ final class PutCycle {
     }
 
     /** srmStatusOfPutRequest, polled until no file waits any more (full mode queues; gateway answers at once). */
-    Response awaitServed(String token) throws Exception {
+    HttpgResponse awaitServed(String token) throws Exception {
         return FullModeSites.pollUntilSettled(() -> soap.statusOfPutRequest(token), "srmStatusOfPutRequest");
     }
 
@@ -70,16 +70,16 @@ final class PutCycle {
     /** As above, the file declaring {@code expectedSize} bytes (none when not positive). */
     String prepared(String surl, boolean overwrite, int pinSeconds, int totalSeconds, long expectedSize)
             throws Exception {
-        Response made = prepare(List.of(surl), overwrite, pinSeconds, totalSeconds, expectedSize);
+        HttpgResponse made = prepare(List.of(surl), overwrite, pinSeconds, totalSeconds, expectedSize);
         String token = SpecRequests.requestToken(made, "srmPrepareToPut");
-        Response served = awaitServed(token);
+        HttpgResponse served = awaitServed(token);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(served), served::toString);
         return token;
     }
 
     /** The TURL of the put's file, from a status call. */
     String turl(String token) throws IOException {
-        Response r = soap.statusOfPutRequest(token);
+        HttpgResponse r = soap.statusOfPutRequest(token);
         String turl = r.text("statusArray/transferURL");
         assertTrue(turl != null && turl.startsWith("gsiftp://"), r::toString);
         return turl;
@@ -93,13 +93,13 @@ final class PutCycle {
 
     /** srmPutDone of one SURL; returns the file's status code. */
     String putDone(String token, String surl) throws IOException {
-        Response done = soap.putDone(token, surl);
+        HttpgResponse done = soap.putDone(token, surl);
         return done.text("srmPutDoneResponse/arrayOfFileStatuses/statusArray/status/statusCode");
     }
 
     /** srmRm of one SURL; returns the file's status code. */
     String rm(String surl) throws IOException {
-        Response rm = soap.call("srmRm", "<srmRmRequest>" + SpecRequests.urls(List.of(surl)) + "</srmRmRequest>");
+        HttpgResponse rm = soap.call("srmRm", "<srmRmRequest>" + SpecRequests.urls(List.of(surl)) + "</srmRmRequest>");
         return rm.text("srmRmResponse/arrayOfFileStatuses/statusArray/status/statusCode");
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * Issue 22, point 6 (full mode): a put's desiredTotalRequestTime is enforced after its space was given. Its TURL
@@ -43,10 +43,10 @@ class PutRequestTimeoutTest {
         PutCycle alice = new PutCycle(site, site.alice());
         String surl = site.surl("/alice/timed-out.bin");
         String token = alice.prepared(surl, false, 3600, 15);
-        Response served = alice.soap().statusOfPutRequest(token);
+        HttpgResponse served = alice.soap().statusOfPutRequest(token);
         int turlLeft = Integer.parseInt(served.text("statusArray/remainingPinLifetime"));
         assertTrue(turlLeft <= 15, "the TURL (3600 s asked) does not outlive the request (15 s): " + served);
-        Response extended = new SpecRequests(alice.soap()).extend(token, List.of(surl), 3600);
+        HttpgResponse extended = new SpecRequests(alice.soap()).extend(token, List.of(surl), 3600);
         assertEquals("SRM_SUCCESS", extended.text("statusArray/status/statusCode"), extended::toString);
         assertTrue(Integer.parseInt(extended.text("statusArray/pinLifetime")) <= 15,
                 "an extension does not outlive the request either: " + extended);
@@ -55,7 +55,7 @@ class PutRequestTimeoutTest {
         alice.upload(token, source);
         assertEquals(1, regularUploads().size(), "the data waits for srmPutDone in the staging area");
 
-        Response ended = alice.soap().statusOfPutRequest(token);
+        HttpgResponse ended = alice.soap().statusOfPutRequest(token);
         long deadline = System.nanoTime() + 60_000_000_000L;
         while ("SRM_SUCCESS".equals(SpecRequests.status(ended, "srmStatusOfPutRequest"))) { // space still held
             assertTrue(System.nanoTime() < deadline, "still open a minute after its 15 s: " + ended);

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.RunningClient;
 import org.opensrm.testkit.SrmClients;
 
@@ -82,21 +82,21 @@ class QueuedCallsTest {
 
     @Test
     void queuedCallsHoldNoThreadSoTheOneBeyondTheQueueIsAnsweredBusyAtOnce() throws Exception {
-        List<CompletableFuture<HttpgSoapClient.Response>> queued = new ArrayList<>();
+        List<CompletableFuture<HttpgResponse>> queued = new ArrayList<>();
         try (TakenSlot slot = takeSlot()) {
             for (int i = 0; i < QUEUE; i++) {
                 queued.add(lsAsync("/alice/queued"));
             }
             awaitWaiting(QUEUE, null);
             assertTrue(QUEUE > 3 * THREADS, "more calls wait than the pool has threads");
-            HttpgSoapClient.Response busy = soap.ls(site.surl("/alice/queued"), true, 1, -1, -1);
+            HttpgResponse busy = soap.ls(site.surl("/alice/queued"), true, 1, -1, -1);
             assertEquals("SRM_INTERNAL_ERROR", busy.text("srmLsResponse/returnStatus/statusCode"), busy.toString());
             assertEquals(SoapCalls.BUSY, busy.text("srmLsResponse/returnStatus/explanation"), busy.toString());
             assertTrue(slot.stillTaken(), "answered while every queued call still waited");
             assertEquals(QUEUE, site.server().metrics().waiting().get());
         }
-        for (CompletableFuture<HttpgSoapClient.Response> call : queued) {
-            HttpgSoapClient.Response r = call.get(120, TimeUnit.SECONDS);
+        for (CompletableFuture<HttpgResponse> call : queued) {
+            HttpgResponse r = call.get(120, TimeUnit.SECONDS);
             assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
         }
     }
@@ -113,7 +113,7 @@ class QueuedCallsTest {
             SrmSoap client = new SrmSoap(shortWait, shortWait.alice());
             try (TakenSlot slot = TakenSlot.take(holding[0], client, shortWait, HELD)) {
                 long before = shortWait.server().metrics().rejectedCount();
-                HttpgSoapClient.Response busy = client.ls(shortWait.surl("/alice"), true, 1, -1, -1);
+                HttpgResponse busy = client.ls(shortWait.surl("/alice"), true, 1, -1, -1);
                 assertEquals("SRM_INTERNAL_ERROR", busy.text("srmLsResponse/returnStatus/statusCode"), busy.toString());
                 assertEquals(SoapCalls.BUSY, busy.text("srmLsResponse/returnStatus/explanation"), busy.toString());
                 assertEquals(before + 1, shortWait.server().metrics().rejectedCount());
@@ -122,7 +122,7 @@ class QueuedCallsTest {
         }
     }
 
-    private static CompletableFuture<HttpgSoapClient.Response> lsAsync(String path) {
+    private static CompletableFuture<HttpgResponse> lsAsync(String path) {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return soap.ls(site.surl(path), true, 1, -1, -1);

@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * Issue 8, item 5: HTTP TRACE echoed the request (its headers, cookies and all) on paths outside the SRM mapping.
@@ -39,9 +41,9 @@ class RefusedHttpMethodsTest {
             "OPTIONS, /srm/managerv2", "PUT, /srm/managerv2", "DELETE, /srm/v2/server", "PATCH, /srm/managerv2",
             "GET, /srm/managerv2", "HEAD, /srm/managerv2"})
     void refusedWithoutEcho(String method, String path) throws Exception {
-        HttpgSoapClient client = new HttpgSoapClient(site.alice().proxyFile(), site.grid().trustDir());
-        try (HttpgSoapClient.Connection c = client.keepAlive("localhost", site.port())) {
-            HttpgSoapClient.Response r = c.request(method, path, Map.of("X-Echo-Me", "secret-42"), null);
+        HttpgClient client = new HttpgClient(site.alice().proxyFile(), site.grid().trustDir());
+        try (HttpgConnection c = client.keepAlive("localhost", site.port())) {
+            HttpgResponse r = c.request(method, path, Map.of("X-Echo-Me", "secret-42"), null);
             assertEquals(405, r.status(), method + " " + path + ": " + r);
             assertFalse(r.bodyText().contains("secret-42"), "echoed: " + r.bodyText());
         }

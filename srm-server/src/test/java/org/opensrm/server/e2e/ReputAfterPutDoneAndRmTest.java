@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * Issue 22, point 1: a SURL written, finished and removed can be put again at once. srmcp-style clients send a
@@ -39,8 +39,8 @@ class ReputAfterPutDoneAndRmTest {
         assertEquals(OnDisk.adler32(source), OnDisk.adler32(site.onDisk("/alice/reput-" + mode + ".bin")));
         assertEquals("SRM_SUCCESS", alice.rm(surl));
 
-        Response again = alice.prepare(List.of(surl), false, 60, 3600);
-        Response served = alice.awaitServed(SpecRequests.requestToken(again, "srmPrepareToPut"));
+        HttpgResponse again = alice.prepare(List.of(surl), false, 60, 3600);
+        HttpgResponse served = alice.awaitServed(SpecRequests.requestToken(again, "srmPrepareToPut"));
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(served),
                 "the removed SURL is free for a new put: " + served);
         String second = SpecRequests.requestToken(again, "srmPrepareToPut");

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.LaunchedServer;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 
 /**
  * The server as operators run it (the launcher, its own JVM) in full mode on the embedded store, killed with
@@ -108,12 +108,12 @@ class RestartAfterSigkillTest {
 
         // Served before the kill: a get pinned, a put with space available (its upload not yet done).
         String pinned = get(a, "/alice/seed.bin");
-        Response pinnedBefore = FullModeSites.pollUntilSettled(() -> a.status("Get", pinned, List.of()), GET);
+        HttpgResponse pinnedBefore = FullModeSites.pollUntilSettled(() -> a.status("Get", pinned, List.of()), GET);
         assertEquals(List.of("SRM_FILE_PINNED"), SpecRequests.fileStatuses(pinnedBefore), pinnedBefore.toString());
         String shortPin = get(a, "/alice/seed.bin");
         FullModeSites.pollUntilSettled(() -> a.status("Get", shortPin, List.of()), GET);
         String uploading = put(a, "/alice/uploading.bin", 3600);
-        Response uploadingBefore = FullModeSites.pollUntilSettled(() -> a.status("Put", uploading, List.of()), PUT);
+        HttpgResponse uploadingBefore = FullModeSites.pollUntilSettled(() -> a.status("Put", uploading, List.of()), PUT);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(uploadingBefore),
                 uploadingBefore.toString());
 
@@ -131,12 +131,12 @@ class RestartAfterSigkillTest {
         Thread.sleep(1_000); // an absence, over a window: with no door, nothing asked leaves the queue
         assertStatus("SRM_REQUEST_QUEUED", a.status("Get", queuedGet, List.of()), GET);
         assertStatus("SRM_REQUEST_QUEUED", a.status("Put", queuedPut, List.of()), PUT);
-        Response suspendedBefore = a.status("Put", suspended, List.of());
+        HttpgResponse suspendedBefore = a.status("Put", suspended, List.of());
         assertStatus("SRM_REQUEST_SUSPENDED", suspendedBefore, PUT);
-        Response abortedBefore = a.status("Put", aborted, List.of());
+        HttpgResponse abortedBefore = a.status("Put", aborted, List.of());
         assertStatus("SRM_ABORTED", abortedBefore, PUT);
 
-        Response shortened = a.extend(shortPin, List.of(surl("/alice/seed.bin")), 2);
+        HttpgResponse shortened = a.extend(shortPin, List.of(surl("/alice/seed.bin")), 2);
         assertStatus("SRM_SUCCESS", shortened, "srmExtendFileLifeTime");
         assertTrue(server.command().endsWith("/java"), "the process killed is the JVM: " + server.command());
         server.kill();
@@ -144,23 +144,23 @@ class RestartAfterSigkillTest {
 
         server = site.launch(work, fullMode(site.doorB().node()), "server-2.log");
         SpecRequests b = alice();
-        Response pinnedAfter = b.status("Get", pinned, List.of());
+        HttpgResponse pinnedAfter = b.status("Get", pinned, List.of());
         assertEquals(SpecRequests.fileStatuses(pinnedBefore), SpecRequests.fileStatuses(pinnedAfter),
                 pinnedAfter.toString());
         assertEquals(pinnedBefore.text("statusArray/transferURL"), pinnedAfter.text("statusArray/transferURL"));
-        Response uploadingAfter = b.status("Put", uploading, List.of());
+        HttpgResponse uploadingAfter = b.status("Put", uploading, List.of());
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(uploadingAfter),
                 uploadingAfter.toString());
         assertEquals(uploadingBefore.text("statusArray/transferURL"), uploadingAfter.text("statusArray/transferURL"));
         assertStatus("SRM_REQUEST_SUSPENDED", b.status("Put", suspended, List.of()), PUT);
         assertStatus("SRM_ABORTED", b.status("Put", aborted, List.of()), PUT);
         assertStatus("SRM_REQUEST_TIMED_OUT", b.status("Put", shortLived, List.of()), PUT);
-        Response expiredPin = b.status("Get", shortPin, List.of());
+        HttpgResponse expiredPin = b.status("Get", shortPin, List.of());
         assertEquals(List.of("SRM_FILE_LIFETIME_EXPIRED"), SpecRequests.fileStatuses(expiredPin),
                 expiredPin.toString());
 
         // The queued work resumes on the door that is there now, and completes.
-        Response got = FullModeSites.pollUntilSettled(() -> b.status("Get", queuedGet, List.of()), GET);
+        HttpgResponse got = FullModeSites.pollUntilSettled(() -> b.status("Get", queuedGet, List.of()), GET);
         assertEquals(List.of("SRM_FILE_PINNED"), SpecRequests.fileStatuses(got), got.toString());
         String getTurl = got.text("statusArray/transferURL");
         assertTrue(getTurl.startsWith("gsiftp://localhost:" + site.doorB().port() + "/"), getTurl);
@@ -169,7 +169,7 @@ class RestartAfterSigkillTest {
         assertTrue(download.ok(), download.describe());
         assertEquals(-1L, Files.mismatch(site.onDisk("/alice/seed.bin"), back), "the same bytes");
 
-        Response space = FullModeSites.pollUntilSettled(() -> b.status("Put", queuedPut, List.of()), PUT);
+        HttpgResponse space = FullModeSites.pollUntilSettled(() -> b.status("Put", queuedPut, List.of()), PUT);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(space), space.toString());
         ClientRun upload = site.clients(site.alice()).globusUrlCopy("file://" + back,
                 space.text("statusArray/transferURL"));
@@ -179,7 +179,7 @@ class RestartAfterSigkillTest {
 
         // The suspended request resumes and is served too; the timed-out one never landed.
         assertStatus("SRM_SUCCESS", b.resume(suspended), "srmResumeRequest");
-        Response resumed = FullModeSites.pollUntilSettled(() -> b.status("Put", suspended, List.of()), PUT);
+        HttpgResponse resumed = FullModeSites.pollUntilSettled(() -> b.status("Put", suspended, List.of()), PUT);
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(resumed), resumed.toString());
         assertFalse(Files.exists(site.onDisk("/alice/short-lived.bin")));
         assertFalse(Files.exists(site.onDisk("/alice/aborted.bin")));

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * Issue 22, point 5: srmRmdir and srmLs agree about a directory with an upload in progress. While a put's file has
@@ -43,7 +43,7 @@ class RmdirDuringUploadTest {
         Path source = OnDisk.randomFile(site.scratch("rmdir-" + mode).resolve("f.bin"), 100_000, 5);
         alice.upload(token, source);
 
-        Response ls = alice.soap().ls(surl, false, 0, -1, -1);
+        HttpgResponse ls = alice.soap().ls(surl, false, 0, -1, -1);
         assertEquals("SRM_FILE_BUSY", ls.text("pathDetailArray/status/statusCode"), ls::toString);
         assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir(alice, site, dir), "the upload in progress keeps it");
         assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir(new PutCycle(site, site.bob()), site, dir),

@@ -2,7 +2,7 @@ package org.opensrm.server.e2e;
 
 import java.io.IOException;
 import java.util.List;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /** The eleven space operations and a put into a space, sent as gfal2 shapes its calls, for the space tests. */
 final class SpaceCalls {
@@ -13,7 +13,7 @@ final class SpaceCalls {
     }
 
     /** srmReserveSpace, REPLICA/{@code latency}; {@code lifetime} left out when null. */
-    Response reserve(String description, String retention, String latency, long total, long guaranteed,
+    HttpgResponse reserve(String description, String retention, String latency, long total, long guaranteed,
                      Integer lifetime) throws IOException {
         return soap.call("srmReserveSpace", "<srmReserveSpaceRequest>"
                 + (description == null ? "" : "<userSpaceTokenDescription>" + SrmSoap.xml(description)
@@ -27,31 +27,31 @@ final class SpaceCalls {
                 + "</srmReserveSpaceRequest>");
     }
 
-    Response reserve(String description, long bytes) throws IOException {
+    HttpgResponse reserve(String description, long bytes) throws IOException {
         return reserve(description, "REPLICA", "ONLINE", bytes, bytes, null);
     }
 
-    Response statusOfReserve(String token) throws IOException {
+    HttpgResponse statusOfReserve(String token) throws IOException {
         return tokenCall("srmStatusOfReserveSpaceRequest", token);
     }
 
-    Response release(String space) throws IOException {
+    HttpgResponse release(String space) throws IOException {
         return soap.call("srmReleaseSpace", "<srmReleaseSpaceRequest><spaceToken>" + SrmSoap.xml(space)
                 + "</spaceToken></srmReleaseSpaceRequest>");
     }
 
-    Response update(String space, long total, Integer lifetime) throws IOException {
+    HttpgResponse update(String space, long total, Integer lifetime) throws IOException {
         return soap.call("srmUpdateSpace", "<srmUpdateSpaceRequest><spaceToken>" + SrmSoap.xml(space)
                 + "</spaceToken><newSizeOfTotalSpaceDesired>" + total + "</newSizeOfTotalSpaceDesired>"
                 + (lifetime == null ? "" : "<newLifeTime>" + lifetime + "</newLifeTime>")
                 + "</srmUpdateSpaceRequest>");
     }
 
-    Response statusOfUpdate(String token) throws IOException {
+    HttpgResponse statusOfUpdate(String token) throws IOException {
         return tokenCall("srmStatusOfUpdateSpaceRequest", token);
     }
 
-    Response metaData(String... spaces) throws IOException {
+    HttpgResponse metaData(String... spaces) throws IOException {
         StringBuilder b = new StringBuilder("<srmGetSpaceMetaDataRequest><arrayOfSpaceTokens>");
         for (String s : spaces) {
             b.append("<stringArray>").append(SrmSoap.xml(s)).append("</stringArray>");
@@ -60,34 +60,34 @@ final class SpaceCalls {
                 .toString());
     }
 
-    Response tokens(String description) throws IOException {
+    HttpgResponse tokens(String description) throws IOException {
         return soap.call("srmGetSpaceTokens", "<srmGetSpaceTokensRequest>"
                 + (description == null ? "" : "<userSpaceTokenDescription>" + SrmSoap.xml(description)
                 + "</userSpaceTokenDescription>") + "</srmGetSpaceTokensRequest>");
     }
 
-    Response changeSpaceForFiles(String target, List<String> surls) throws IOException {
+    HttpgResponse changeSpaceForFiles(String target, List<String> surls) throws IOException {
         return soap.call("srmChangeSpaceForFiles", "<srmChangeSpaceForFilesRequest>" + SpecRequests.urls(surls)
                 + "<targetSpaceToken>" + SrmSoap.xml(target) + "</targetSpaceToken></srmChangeSpaceForFilesRequest>");
     }
 
-    Response statusOfChangeSpaceForFiles(String token) throws IOException {
+    HttpgResponse statusOfChangeSpaceForFiles(String token) throws IOException {
         return tokenCall("srmStatusOfChangeSpaceForFilesRequest", token);
     }
 
-    Response extendFileLifeTimeInSpace(String space, List<String> surls, int lifetime) throws IOException {
+    HttpgResponse extendFileLifeTimeInSpace(String space, List<String> surls, int lifetime) throws IOException {
         return soap.call("srmExtendFileLifeTimeInSpace", "<srmExtendFileLifeTimeInSpaceRequest><spaceToken>"
                 + SrmSoap.xml(space) + "</spaceToken>" + SpecRequests.urls(surls) + "<newLifeTime>" + lifetime
                 + "</newLifeTime></srmExtendFileLifeTimeInSpaceRequest>");
     }
 
-    Response purgeFromSpace(String space, List<String> surls) throws IOException {
+    HttpgResponse purgeFromSpace(String space, List<String> surls) throws IOException {
         return soap.call("srmPurgeFromSpace", "<srmPurgeFromSpaceRequest>" + SpecRequests.urls(surls)
                 + "<spaceToken>" + SrmSoap.xml(space) + "</spaceToken></srmPurgeFromSpaceRequest>");
     }
 
     /** srmPrepareToPut of one file into {@code space} with {@code expectedSize} (left out when negative). */
-    Response put(String surl, String space, long expectedSize) throws IOException {
+    HttpgResponse put(String surl, String space, long expectedSize) throws IOException {
         return soap.call("srmPrepareToPut", "<srmPrepareToPutRequest><arrayOfFileRequests><requestArray>"
                 + "<targetSURL>" + SrmSoap.xml(surl) + "</targetSURL>"
                 + (expectedSize >= 0 ? "<expectedFileSize>" + expectedSize + "</expectedFileSize>" : "")
@@ -97,31 +97,31 @@ final class SpaceCalls {
                 + "</arrayOfTransferProtocols></transferParameters></srmPrepareToPutRequest>");
     }
 
-    private Response tokenCall(String op, String token) throws IOException {
+    private HttpgResponse tokenCall(String op, String token) throws IOException {
         return soap.call(op, "<" + op + "Request><requestToken>" + SrmSoap.xml(token) + "</requestToken></" + op
                 + "Request>");
     }
 
     // --- what the answers say ---
 
-    static String status(Response r, String op) {
+    static String status(HttpgResponse r, String op) {
         return SpecRequests.status(r, op);
     }
 
-    static String space(Response r) {
+    static String space(HttpgResponse r) {
         return r.text("srmReserveSpaceResponse/spaceToken");
     }
 
     /** srmGetSpaceMetaData's figure {@code field} (totalSize, unusedSize, ...) of its first token. */
-    static long figure(Response r, String field) {
+    static long figure(HttpgResponse r, String field) {
         return Long.parseLong(r.text("srmGetSpaceMetaDataResponse/arrayOfSpaceDetails/spaceDataArray/" + field));
     }
 
-    static String detailStatus(Response r) {
+    static String detailStatus(HttpgResponse r) {
         return r.text("srmGetSpaceMetaDataResponse/arrayOfSpaceDetails/spaceDataArray/status/statusCode");
     }
 
-    static List<String> tokenList(Response r) {
+    static List<String> tokenList(HttpgResponse r) {
         return r.texts("srmGetSpaceTokensResponse/arrayOfSpaceTokens/stringArray");
     }
 }

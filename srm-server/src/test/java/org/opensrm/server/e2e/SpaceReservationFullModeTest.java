@@ -24,13 +24,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.testkit.ClientRun;
 import org.opensrm.testkit.FakeVoms;
 import org.opensrm.testkit.GridUser;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -107,7 +107,7 @@ class SpaceReservationFullModeTest {
     }
 
     private static String reserve(SpaceCalls calls, String description, long bytes) throws Exception {
-        Response r = calls.reserve(description, bytes);
+        HttpgResponse r = calls.reserve(description, bytes);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(r, "srmReserveSpace"), r.toString());
         String token = SpaceCalls.space(r);
         assertNotNull(token, r.toString());
@@ -115,7 +115,7 @@ class SpaceReservationFullModeTest {
     }
 
     private static long unused(SpaceCalls calls, String token) throws Exception {
-        Response r = calls.metaData(token);
+        HttpgResponse r = calls.metaData(token);
         assertEquals("SRM_SUCCESS", SpaceCalls.detailStatus(r), r.toString());
         return SpaceCalls.figure(r, "unusedSize");
     }
@@ -125,7 +125,7 @@ class SpaceReservationFullModeTest {
     void reservedSpaceIsDescribedFoundUpdatedAndReleasedByItsOwnerOnly() throws Exception {
         SpaceCalls alice = as(aliceA);
         SpaceCalls bob = as(bobB);
-        Response made = alice.reserve("alice-life", "REPLICA", "ONLINE", 20_000, 10_000, 600);
+        HttpgResponse made = alice.reserve("alice-life", "REPLICA", "ONLINE", 20_000, 10_000, 600);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(made, "srmReserveSpace"), made.toString());
         String token = SpaceCalls.space(made);
         assertEquals("20000", made.text("srmReserveSpaceResponse/sizeOfTotalReservedSpace"));
@@ -133,7 +133,7 @@ class SpaceReservationFullModeTest {
         assertEquals("600", made.text("srmReserveSpaceResponse/lifetimeOfReservedSpace"));
         assertEquals("REPLICA", made.text("srmReserveSpaceResponse/retentionPolicyInfo/retentionPolicy"));
 
-        Response meta = alice.metaData(token);
+        HttpgResponse meta = alice.metaData(token);
         assertEquals(20_000, SpaceCalls.figure(meta, "totalSize"));
         assertEquals(10_000, SpaceCalls.figure(meta, "guaranteedSize"));
         assertEquals(20_000, SpaceCalls.figure(meta, "unusedSize"));
@@ -142,22 +142,22 @@ class SpaceReservationFullModeTest {
         assertEquals(site.alice().dn(), meta.text("spaceDataArray/owner"), meta.toString());
 
         assertEquals(List.of(token), SpaceCalls.tokenList(alice.tokens("alice-life")));
-        Response hidden = bob.tokens("alice-life");
+        HttpgResponse hidden = bob.tokens("alice-life");
         assertEquals("SRM_INVALID_REQUEST", SpaceCalls.status(hidden, "srmGetSpaceTokens"),
                 "another group's reservation is not listed: " + hidden);
         assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.detailStatus(bob.metaData(token)));
 
-        Response grown = alice.update(token, 30_000, 1200);
+        HttpgResponse grown = alice.update(token, 30_000, 1200);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(grown, "srmUpdateSpace"), grown.toString());
         assertEquals("30000", grown.text("srmUpdateSpaceResponse/sizeOfTotalSpace"));
         assertEquals(30_000, SpaceCalls.figure(alice.metaData(token), "totalSize"));
-        Response othersUpdate = bob.update(token, 1, null);
+        HttpgResponse othersUpdate = bob.update(token, 1, null);
         assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.status(othersUpdate, "srmUpdateSpace"));
         assertEquals(30_000, SpaceCalls.figure(alice.metaData(token), "totalSize"));
 
         for (String op : List.of("srmStatusOfReserveSpaceRequest", "srmStatusOfUpdateSpaceRequest",
                 "srmStatusOfChangeSpaceForFilesRequest")) {
-            Response none = switch (op) {
+            HttpgResponse none = switch (op) {
                 case "srmStatusOfReserveSpaceRequest" -> alice.statusOfReserve("no-such-request");
                 case "srmStatusOfUpdateSpaceRequest" -> alice.statusOfUpdate("no-such-request");
                 default -> alice.statusOfChangeSpaceForFiles("no-such-request");
@@ -166,10 +166,10 @@ class SpaceReservationFullModeTest {
                     "every space call is answered at once, so no request token exists: " + none);
         }
 
-        Response othersRelease = bob.release(token);
+        HttpgResponse othersRelease = bob.release(token);
         assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.status(othersRelease, "srmReleaseSpace"));
         assertEquals("SRM_SUCCESS", SpaceCalls.detailStatus(alice.metaData(token)));
-        Response released = alice.release(token);
+        HttpgResponse released = alice.release(token);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(released, "srmReleaseSpace"), released.toString());
         assertEquals("SRM_INVALID_REQUEST", SpaceCalls.detailStatus(alice.metaData(token)));
         assertEquals("SRM_INVALID_REQUEST", SpaceCalls.status(alice.release(token), "srmReleaseSpace"));
@@ -191,10 +191,10 @@ class SpaceReservationFullModeTest {
         assertRefused("SRM_INVALID_REQUEST", alice.reserve(d, "REPLICA", "ONLINE", 1000, 1000, -1));
         assertRefused("SRM_EXCEED_ALLOCATION", alice.reserve(d, "REPLICA", "ONLINE", VO_LIMIT + 1, VO_LIMIT + 1,
                 null));
-        Response absurd = new SpaceCalls(new SrmSoap(site, aliceA, port())).reserve(d, "REPLICA", "ONLINE",
+        HttpgResponse absurd = new SpaceCalls(new SrmSoap(site, aliceA, port())).reserve(d, "REPLICA", "ONLINE",
                 Long.MAX_VALUE, 1000, null);
         assertEquals("SRM_INVALID_REQUEST", SpaceCalls.status(absurd, "srmReserveSpace"), absurd.toString());
-        Response noVoms = as(site.alice()).reserve(d, 1000);
+        HttpgResponse noVoms = as(site.alice()).reserve(d, 1000);
         assertEquals("SRM_EXCEED_ALLOCATION", SpaceCalls.status(noVoms, "srmReserveSpace"),
                 "a user without VOMS attributes may reserve space.limit.user (0): " + noVoms);
         assertEquals("SRM_INVALID_REQUEST", SpaceCalls.status(alice.tokens(d), "srmGetSpaceTokens"),
@@ -204,7 +204,7 @@ class SpaceReservationFullModeTest {
                 "srmUpdateSpace"));
     }
 
-    private static void assertRefused(String status, Response r) {
+    private static void assertRefused(String status, HttpgResponse r) {
         assertEquals(status, SpaceCalls.status(r, "srmReserveSpace"), r.toString());
         String token = SpaceCalls.space(r);
         assertTrue(token == null || token.isEmpty(), "no token for a refused reservation: " + r);
@@ -215,17 +215,17 @@ class SpaceReservationFullModeTest {
     void onlyMembersOfItsGroupPutIntoItAndAnAbortedPutGivesItsBytesBack() throws Exception {
         SpaceCalls alice = as(aliceA);
         String token = reserve(alice, "alice-members", 5000);
-        Response bobs = as(bobB).put(surl("/shared/by-bob.bin"), token, 1000);
+        HttpgResponse bobs = as(bobB).put(surl("/shared/by-bob.bin"), token, 1000);
         assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.status(bobs, "srmPrepareToPut"), bobs.toString());
         assertEquals(5000, unused(alice, token));
-        Response put = alice.put(surl("/shared/by-alice.bin"), token, 1000);
+        HttpgResponse put = alice.put(surl("/shared/by-alice.bin"), token, 1000);
         String request = SpecRequests.requestToken(put, "srmPrepareToPut");
         assertFalse(SpecRequests.fileStatuses(put).contains("SRM_EXCEED_ALLOCATION"), put.toString());
         assertEquals(4000, unused(alice, token), "the put's expected size is held while it runs");
-        Response abort = new SrmSoap(site, aliceA, port()).abortRequest(request);
+        HttpgResponse abort = new SrmSoap(site, aliceA, port()).abortRequest(request);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(abort, "srmAbortRequest"), abort.toString());
         assertEquals(5000, unused(alice, token), "an aborted put gives its bytes back");
-        Response unknown = alice.put(surl("/shared/x.bin"), "no-such-space", 10);
+        HttpgResponse unknown = alice.put(surl("/shared/x.bin"), "no-such-space", 10);
         assertEquals("SRM_INVALID_REQUEST", SpaceCalls.status(unknown, "srmPrepareToPut"), unknown.toString());
     }
 
@@ -236,17 +236,17 @@ class SpaceReservationFullModeTest {
         String token = reserve(alice, "alice-race", 5000);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
-            List<Future<Response>> puts = new ArrayList<>();
+            List<Future<HttpgResponse>> puts = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
                 String surl = surl("/shared/race-" + i + ".bin");
-                Callable<Response> put = () -> as(aliceA).put(surl, token, 1000);
+                Callable<HttpgResponse> put = () -> as(aliceA).put(surl, token, 1000);
                 puts.add(pool.submit(put));
             }
             int admitted = 0;
             int refused = 0;
             List<String> requests = new ArrayList<>();
-            for (Future<Response> f : puts) {
-                Response r = f.get();
+            for (Future<HttpgResponse> f : puts) {
+                HttpgResponse r = f.get();
                 String file = SpecRequests.fileStatuses(r).get(0);
                 if (file.equals("SRM_EXCEED_ALLOCATION")) {
                     refused++;
@@ -308,17 +308,17 @@ class SpaceReservationFullModeTest {
         SpaceCalls alice = as(aliceA);
         String token = reserve(alice, "alice-putdone", 2000);
         String surl = surl("/shared/unannounced.bin");
-        Response put = alice.put(surl, token, -1);
+        HttpgResponse put = alice.put(surl, token, -1);
         String request = SpecRequests.requestToken(put, "srmPrepareToPut");
         SrmSoap soap = new SrmSoap(site, aliceA, port());
-        Response ready = FullModeSites.pollUntilSettled(() -> soap.statusOfPutRequest(request),
+        HttpgResponse ready = FullModeSites.pollUntilSettled(() -> soap.statusOfPutRequest(request),
                 "srmStatusOfPutRequest");
         String turl = ready.text("statusArray/transferURL");
         assertNotNull(turl, ready.toString());
         Path data = OnDisk.randomFile(site.scratch("space").resolve("unannounced.bin"), 3000, 9);
         ClientRun upload = site.clients(aliceA).globusUrlCopy("file://" + data, turl);
         assertTrue(upload.ok(), upload.describe());
-        Response done = soap.putDone(request, surl);
+        HttpgResponse done = soap.putDone(request, surl);
         assertEquals(List.of("SRM_EXCEED_ALLOCATION"), SpecRequests.fileStatuses(done), done.toString());
         assertFalse(Files.exists(site.onDisk("/shared/unannounced.bin")), "the landed file was removed");
         assertEquals(2000, unused(alice, token));
@@ -335,19 +335,19 @@ class SpaceReservationFullModeTest {
         assertTrue(cp.ok(), cp.describe());
         assertEquals(5000, unused(alice, token), "a put without a token takes nothing");
 
-        Response change = alice.changeSpaceForFiles(token, List.of(surl, surl("/shared/missing.bin")));
+        HttpgResponse change = alice.changeSpaceForFiles(token, List.of(surl, surl("/shared/missing.bin")));
         assertEquals("SRM_PARTIAL_SUCCESS", SpaceCalls.status(change, "srmChangeSpaceForFiles"), change.toString());
         assertEquals(List.of("SRM_SUCCESS", "SRM_INVALID_PATH"), SpecRequests.fileStatuses(change));
         assertEquals(4000, unused(alice, token));
-        Response other = as(bobB).changeSpaceForFiles(token, List.of(surl));
+        HttpgResponse other = as(bobB).changeSpaceForFiles(token, List.of(surl));
         assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.status(other, "srmChangeSpaceForFiles"));
 
-        Response extend = alice.extendFileLifeTimeInSpace(token, List.of(surl), 120);
+        HttpgResponse extend = alice.extendFileLifeTimeInSpace(token, List.of(surl), 120);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(extend, "srmExtendFileLifeTimeInSpace"), extend.toString());
         int granted = Integer.parseInt(extend.text("statusArray/pinLifetime"));
         assertTrue(granted > 100 && granted <= 120, "the lifetime in the space granted from now: " + extend);
 
-        Response purge = alice.purgeFromSpace(token, List.of(surl));
+        HttpgResponse purge = alice.purgeFromSpace(token, List.of(surl));
         assertEquals(List.of("SRM_LAST_COPY"), SpecRequests.fileStatuses(purge), purge.toString());
         assertTrue(Files.exists(site.onDisk("/shared/plain.bin")));
         assertEquals(4000, unused(alice, token));
@@ -365,7 +365,7 @@ class SpaceReservationFullModeTest {
     void aStaticTokenIsAReservationThatCountsPutsAndCannotBeReleased() throws Exception {
         SpaceCalls alice = as(aliceA);
         assertEquals(List.of("SHARED"), SpaceCalls.tokenList(alice.tokens("shared disk")));
-        Response meta = alice.metaData("SHARED");
+        HttpgResponse meta = alice.metaData("SHARED");
         assertEquals(-1, SpaceCalls.figure(meta, "lifetimeAssigned"), meta.toString());
         long before = SpaceCalls.figure(meta, "unusedSize");
         Path local = OnDisk.randomFile(site.scratch("space").resolve("static.bin"), 2500, 12);
@@ -373,7 +373,7 @@ class SpaceReservationFullModeTest {
                 surl("/shared/static.bin"));
         assertTrue(cp.ok(), cp.describe());
         assertEquals(before - 2500, unused(alice, "SHARED"), "a static token counts what is put into it");
-        Response outside = alice.put(surl("/alice/outside.bin"), "SHARED", 10);
+        HttpgResponse outside = alice.put(surl("/alice/outside.bin"), "SHARED", 10);
         assertEquals(List.of("SRM_INVALID_REQUEST"), SpecRequests.fileStatuses(outside),
                 "a put into a static token lands under its path: " + outside);
         assertEquals("SRM_AUTHORIZATION_FAILURE", SpaceCalls.status(alice.release("SHARED"), "srmReleaseSpace"));
@@ -393,11 +393,11 @@ class SpaceReservationFullModeTest {
         Path local = OnDisk.randomFile(site.scratch("space").resolve("expiring.bin"), 1000, 13);
         ClientRun cp = site.clients(aliceA).gfal("gfal-copy", "file://" + local, surl("/shared/expiring.bin"));
         assertTrue(cp.ok(), cp.describe());
-        Response made = alice.reserve("alice-expiring", "REPLICA", "ONLINE", 10_000, 10_000, 1);
+        HttpgResponse made = alice.reserve("alice-expiring", "REPLICA", "ONLINE", 10_000, 10_000, 1);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(made, "srmReserveSpace"), made.toString());
         String token = SpaceCalls.space(made);
         long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-        Response meta = alice.metaData(token);
+        HttpgResponse meta = alice.metaData(token);
         while (!"SRM_SPACE_LIFETIME_EXPIRED".equals(SpaceCalls.detailStatus(meta))) {
             assertTrue(System.nanoTime() < until, "the 1 s lifetime never ran out: " + meta);
             Thread.sleep(100);
@@ -406,7 +406,7 @@ class SpaceReservationFullModeTest {
         assertEquals("SRM_SUCCESS", SpaceCalls.status(meta, "srmGetSpaceMetaData"), meta.toString());
         assertEquals(10_000, SpaceCalls.figure(meta, "totalSize"), "still described: " + meta);
         assertEquals(0, SpaceCalls.figure(meta, "lifetimeLeft"), meta.toString());
-        Response mixed = alice.metaData(token, "no-such-space");
+        HttpgResponse mixed = alice.metaData(token, "no-such-space");
         assertEquals("SRM_PARTIAL_SUCCESS", SpaceCalls.status(mixed, "srmGetSpaceMetaData"), mixed.toString());
         assertEquals(List.of("SRM_SPACE_LIFETIME_EXPIRED", "SRM_INVALID_REQUEST"),
                 mixed.texts("spaceDataArray/status/statusCode"), mixed.toString());
@@ -414,7 +414,7 @@ class SpaceReservationFullModeTest {
         String expired = "SRM_SPACE_LIFETIME_EXPIRED";
         assertEquals(expired, SpaceCalls.status(alice.release(token), "srmReleaseSpace"));
         assertEquals(expired, SpaceCalls.status(alice.update(token, 20_000, 600), "srmUpdateSpace"));
-        Response put = alice.put(surl("/shared/into-expired.bin"), token, 10);
+        HttpgResponse put = alice.put(surl("/shared/into-expired.bin"), token, 10);
         assertEquals(expired, SpaceCalls.status(put, "srmPrepareToPut"), put.toString());
         List<String> file = List.of(surl("/shared/expiring.bin"));
         assertEquals(expired, SpaceCalls.status(alice.changeSpaceForFiles(token, file), "srmChangeSpaceForFiles"));
@@ -435,7 +435,7 @@ class SpaceReservationFullModeTest {
         ClientRun cp = site.clients(aliceA).gfal("gfal-copy", "-S", token, "file://" + local,
                 surl("/shared/kept.bin"));
         assertTrue(cp.ok(), cp.describe());
-        Response open = alice.put(surl("/shared/open.bin"), token, 1000);
+        HttpgResponse open = alice.put(surl("/shared/open.bin"), token, 1000);
         assertFalse(SpecRequests.fileStatuses(open).contains("SRM_EXCEED_ALLOCATION"), open.toString());
         String openRequest = SpecRequests.requestToken(open, "srmPrepareToPut");
         assertEquals(2500, unused(alice, token));
@@ -447,14 +447,14 @@ class SpaceReservationFullModeTest {
         restarted.start();
 
         SpaceCalls after = as(aliceA);
-        Response meta = after.metaData(token);
+        HttpgResponse meta = after.metaData(token);
         assertEquals(5000, SpaceCalls.figure(meta, "totalSize"), meta.toString());
         assertEquals(2500, SpaceCalls.figure(meta, "unusedSize"), "the file and the open put still count");
         assertEquals(List.of(token), SpaceCalls.tokenList(after.tokens("alice-restart")));
-        Response abort = new SrmSoap(site, aliceA, port()).abortRequest(openRequest);
+        HttpgResponse abort = new SrmSoap(site, aliceA, port()).abortRequest(openRequest);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(abort, "srmAbortRequest"), abort.toString());
         assertEquals(3500, unused(after, token), "the put open across the restart gives its bytes back");
-        Response race = after.put(surl("/shared/after.bin"), token, 3501);
+        HttpgResponse race = after.put(surl("/shared/after.bin"), token, 3501);
         assertEquals(List.of("SRM_EXCEED_ALLOCATION"), SpecRequests.fileStatuses(race), race.toString());
     }
 }

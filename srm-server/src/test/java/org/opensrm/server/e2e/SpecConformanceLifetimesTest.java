@@ -16,7 +16,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * SRM v2.2 (OGF GFD.129): lifetimes are reported as granted &mdash; the value asked, capped by the server's
@@ -47,9 +47,10 @@ class SpecConformanceLifetimesTest {
     }
 
     /** The request's status once {@code counted} holds of it (polled; lifetimes count in whole seconds). */
-    private static Response statusUntil(String kind, String token, Predicate<Response> counted) throws Exception {
+    private static HttpgResponse statusUntil(String kind, String token, Predicate<HttpgResponse> counted)
+            throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        Response r = srm.status(kind, token, List.of());
+        HttpgResponse r = srm.status(kind, token, List.of());
         while (!counted.test(r) && System.nanoTime() < deadline) {
             Thread.sleep(100);
             r = srm.status(kind, token, List.of());
@@ -57,7 +58,7 @@ class SpecConformanceLifetimesTest {
         return r;
     }
 
-    private static int integer(Response r, String path) {
+    private static int integer(HttpgResponse r, String path) {
         String text = r.text(path);
         assertTrue(text != null, () -> path + " missing: " + r);
         return Integer.parseInt(text);
@@ -67,15 +68,15 @@ class SpecConformanceLifetimesTest {
     @DisplayName("GFD.129 §5.5/§5.6 srmPrepareToPut, srmStatusOfPutRequest: remainingTotalRequestTime and the"
             + " TURL's remainingPinLifetime as granted, capped by the maximum, counting down")
     void putLifetimes() throws Exception {
-        Response asked = srm.put(List.of(site.surl("/alice/life-600")), List.of("gsiftp"), 600);
+        HttpgResponse asked = srm.put(List.of(site.surl("/alice/life-600")), List.of("gsiftp"), 600);
         assertEquals(600, integer(asked, "srmPrepareToPutResponse/remainingTotalRequestTime"));
         assertEquals(600, integer(asked, "statusArray/remainingPinLifetime"));
-        Response capped = srm.put(List.of(site.surl("/alice/life-max")), List.of("gsiftp"), 10 * MAX);
+        HttpgResponse capped = srm.put(List.of(site.surl("/alice/life-max")), List.of("gsiftp"), 10 * MAX);
         assertEquals(MAX, integer(capped, "srmPrepareToPutResponse/remainingTotalRequestTime"));
         assertEquals(MAX, integer(capped, "statusArray/remainingPinLifetime"));
 
-        Response later = statusUntil("Put", asked.text("srmPrepareToPutResponse/requestToken"), r -> integer(r,
-                "srmStatusOfPutRequestResponse/remainingTotalRequestTime") < 600
+        HttpgResponse later = statusUntil("Put", asked.text("srmPrepareToPutResponse/requestToken"),
+                r -> integer(r, "srmStatusOfPutRequestResponse/remainingTotalRequestTime") < 600
                 && integer(r, "statusArray/remainingPinLifetime") < 600);
         int left = integer(later, "srmStatusOfPutRequestResponse/remainingTotalRequestTime");
         assertTrue(left < 600 && left >= 590, "counting down from 600: " + left);
@@ -86,11 +87,11 @@ class SpecConformanceLifetimesTest {
     @DisplayName("GFD.129 §5.1/§5.2 srmPrepareToGet, srmStatusOfGetRequest: remainingPinTime as granted, capped"
             + " by the maximum, counting down")
     void getLifetimes() throws Exception {
-        Response asked = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
+        HttpgResponse asked = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
         assertEquals(300, integer(asked, "statusArray/remainingPinTime"));
-        Response capped = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 10 * MAX);
+        HttpgResponse capped = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 10 * MAX);
         assertEquals(MAX, integer(capped, "statusArray/remainingPinTime"));
-        Response later = statusUntil("Get", asked.text("srmPrepareToGetResponse/requestToken"),
+        HttpgResponse later = statusUntil("Get", asked.text("srmPrepareToGetResponse/requestToken"),
                 r -> integer(r, "statusArray/remainingPinTime") < 300);
         int left = integer(later, "statusArray/remainingPinTime");
         assertTrue(left < 300 && left >= 290, "counting down from 300: " + left);
@@ -101,19 +102,19 @@ class SpecConformanceLifetimesTest {
             + " lifetimes, so no extension is answered as a success (the next status shows the lifetime unchanged);"
             + " a SURL outside the request is SRM_INVALID_PATH")
     void extendWithARequestToken() throws Exception {
-        Response get = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
+        HttpgResponse get = srm.get(List.of(site.surl("/alice/pinned")), List.of("gsiftp"), 300);
         String token = get.text("srmPrepareToGetResponse/requestToken");
         for (int asked : List.of(100, 10 * MAX)) {
-            Response extend = srm.extend(token, List.of(site.surl("/alice/pinned")), asked);
+            HttpgResponse extend = srm.extend(token, List.of(site.surl("/alice/pinned")), asked);
             assertStatus("SRM_FAILURE", extend, "srmExtendFileLifeTime");
             assertEquals(List.of("SRM_FAILURE"), extend.texts("statusArray/status/statusCode"), extend::toString);
             assertTrue(extend.text("statusArray/status/explanation").contains("cannot change a lifetime"),
                     extend::toString);
         }
-        Response later = srm.status("Get", token, List.of());
+        HttpgResponse later = srm.status("Get", token, List.of());
         int left = integer(later, "statusArray/remainingPinTime");
         assertTrue(left <= 300 && left >= 290, "the pin lifetime is unchanged: " + later);
-        Response outside = srm.extend(token, List.of(site.surl("/alice/other")), 100);
+        HttpgResponse outside = srm.extend(token, List.of(site.surl("/alice/other")), 100);
         assertStatus("SRM_FAILURE", outside, "srmExtendFileLifeTime");
         assertEquals(List.of("SRM_INVALID_PATH"), outside.texts("statusArray/status/statusCode"), outside::toString);
     }
@@ -123,11 +124,11 @@ class SpecConformanceLifetimesTest {
     void releasedFilesAreReleased() throws Exception {
         String pinned = site.surl("/alice/pinned");
         String other = site.surl("/alice/other");
-        Response get = srm.get(List.of(pinned, other), List.of("gsiftp"), 0);
+        HttpgResponse get = srm.get(List.of(pinned, other), List.of("gsiftp"), 0);
         String token = get.text("srmPrepareToGetResponse/requestToken");
-        Response release = srm.release(token, List.of(pinned));
+        HttpgResponse release = srm.release(token, List.of(pinned));
         assertStatus("SRM_SUCCESS", release, "srmReleaseFiles");
-        Response later = srm.status("Get", token, List.of());
+        HttpgResponse later = srm.status("Get", token, List.of());
         assertEquals(List.of("SRM_RELEASED", "SRM_FILE_PINNED"), fileStatuses(later), later::toString);
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * SRM v2.2 (OGF GFD.129): status calls about some of a request's files, files refused when the request was made,
@@ -47,22 +47,22 @@ class SpecConformanceRequestFilesTest {
     void putStatusOfASubset() throws Exception {
         String ok = site.surl("/alice/sub-ok");
         String refused = site.surl("/alice/no-such-dir/sub");
-        Response put = srm.put(List.of(ok, refused), List.of("gsiftp"), 0);
+        HttpgResponse put = srm.put(List.of(ok, refused), List.of("gsiftp"), 0);
         assertStatus("SRM_PARTIAL_SUCCESS", put, "srmPrepareToPut");
         String token = put.text("srmPrepareToPutResponse/requestToken");
 
-        Response onlyOk = srm.status("Put", token, List.of(ok));
+        HttpgResponse onlyOk = srm.status("Put", token, List.of(ok));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyOk, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), fileStatuses(onlyOk), onlyOk::toString);
         assertEquals(List.of(ok), onlyOk.texts("statusArray/SURL"), onlyOk::toString);
 
         mkdir("/alice/no-such-dir");
-        Response onlyRefused = srm.status("Put", token, List.of(refused));
+        HttpgResponse onlyRefused = srm.status("Put", token, List.of(refused));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyRefused, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_INVALID_PATH"), fileStatuses(onlyRefused),
                 "refused for a missing directory, still refused though it exists now: " + onlyRefused);
 
-        Response all = srm.status("Put", token, List.of());
+        HttpgResponse all = srm.status("Put", token, List.of());
         assertStatus("SRM_PARTIAL_SUCCESS", all, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE", "SRM_INVALID_PATH"), fileStatuses(all), all::toString);
     }
@@ -74,16 +74,16 @@ class SpecConformanceRequestFilesTest {
     void putStatusAfterAbortingSomeFiles() throws Exception {
         String kept = site.surl("/alice/kept");
         String aborted = site.surl("/alice/aborted");
-        Response put = srm.put(List.of(kept, aborted), List.of("gsiftp"), 0);
+        HttpgResponse put = srm.put(List.of(kept, aborted), List.of("gsiftp"), 0);
         String token = put.text("srmPrepareToPutResponse/requestToken");
-        Response abort = new SrmSoap(site, site.alice()).call("srmAbortFiles", "<srmAbortFilesRequest><requestToken>"
+        HttpgResponse abort = new SrmSoap(site, site.alice()).call("srmAbortFiles", "<srmAbortFilesRequest><requestToken>"
                 + SrmSoap.xml(token) + "</requestToken>" + SpecRequests.urls(List.of(aborted))
                 + "</srmAbortFilesRequest>");
         assertStatus("SRM_SUCCESS", abort, "srmAbortFiles");
-        Response onlyAborted = srm.status("Put", token, List.of(aborted));
+        HttpgResponse onlyAborted = srm.status("Put", token, List.of(aborted));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyAborted, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_ABORTED"), fileStatuses(onlyAborted), onlyAborted::toString);
-        Response all = srm.status("Put", token, List.of());
+        HttpgResponse all = srm.status("Put", token, List.of());
         assertStatus("SRM_PARTIAL_SUCCESS", all, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE", "SRM_ABORTED"), fileStatuses(all), all::toString);
     }
@@ -94,15 +94,15 @@ class SpecConformanceRequestFilesTest {
     void getStatusOfASubset() throws Exception {
         String g1 = site.surl("/alice/g1");
         String late = site.surl("/alice/appears-later");
-        Response get = srm.get(List.of(g1, late), List.of("gsiftp"), 0);
+        HttpgResponse get = srm.get(List.of(g1, late), List.of("gsiftp"), 0);
         assertStatus("SRM_PARTIAL_SUCCESS", get, "srmPrepareToGet");
         String token = get.text("srmPrepareToGetResponse/requestToken");
         Files.writeString(site.onDisk("/alice/appears-later"), "now it exists");
 
-        Response onlyG1 = srm.status("Get", token, List.of(g1));
+        HttpgResponse onlyG1 = srm.status("Get", token, List.of(g1));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyG1, "srmStatusOfGetRequest");
         assertEquals(List.of("SRM_FILE_PINNED"), fileStatuses(onlyG1), onlyG1::toString);
-        Response onlyLate = srm.status("Get", token, List.of(late));
+        HttpgResponse onlyLate = srm.status("Get", token, List.of(late));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyLate, "srmStatusOfGetRequest");
         assertEquals(List.of("SRM_INVALID_PATH"), fileStatuses(onlyLate), onlyLate::toString);
     }
@@ -111,12 +111,12 @@ class SpecConformanceRequestFilesTest {
     @DisplayName("GFD.129 §5.5 srmPrepareToPut: a SURL whose upload is in progress -> SRM_FILE_BUSY for that file")
     void secondPutOfABusySurlIsFileBusy() throws Exception {
         String target = site.surl("/alice/busy");
-        Response first = srm.put(List.of(target), List.of("gsiftp"), 0);
+        HttpgResponse first = srm.put(List.of(target), List.of("gsiftp"), 0);
         assertStatus("SRM_SUCCESS", first, "srmPrepareToPut");
-        Response second = srm.put(List.of(target, site.surl("/alice/not-busy")), List.of("gsiftp"), 0);
+        HttpgResponse second = srm.put(List.of(target, site.surl("/alice/not-busy")), List.of("gsiftp"), 0);
         assertStatus("SRM_PARTIAL_SUCCESS", second, "srmPrepareToPut");
         assertEquals(List.of("SRM_FILE_BUSY", "SRM_SPACE_AVAILABLE"), fileStatuses(second), second::toString);
-        Response bob = new SpecRequests(new SrmSoap(site, site.bob())).put(List.of(target), List.of("gsiftp"), 0);
+        HttpgResponse bob = new SpecRequests(new SrmSoap(site, site.bob())).put(List.of(target), List.of("gsiftp"), 0);
         assertEquals(List.of("SRM_AUTHORIZATION_FAILURE"), fileStatuses(bob),
                 "another user who may not write there learns nothing of the upload: " + bob);
     }

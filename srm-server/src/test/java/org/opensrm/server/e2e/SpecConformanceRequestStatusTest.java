@@ -14,7 +14,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * SRM v2.2 (OGF GFD.129): the request-level status of bulk requests. Each bulk function's returnStatus lists
@@ -47,7 +47,7 @@ class SpecConformanceRequestStatusTest {
     @Test
     @DisplayName("GFD.129 §4.3 srmRm: every file failed -> SRM_FAILURE")
     void rmOfOnlyMissingFilesIsFailure() throws Exception {
-        Response r = srm.rm(List.of(site.surl("/alice/missing-1"), site.surl("/alice/missing-2")));
+        HttpgResponse r = srm.rm(List.of(site.surl("/alice/missing-1"), site.surl("/alice/missing-2")));
         assertStatus("SRM_FAILURE", r, "srmRm");
         assertEquals(List.of("SRM_INVALID_PATH", "SRM_INVALID_PATH"), fileStatuses(r), r::toString);
     }
@@ -56,7 +56,7 @@ class SpecConformanceRequestStatusTest {
     @DisplayName("GFD.129 §4.3 srmRm: some files failed -> SRM_PARTIAL_SUCCESS")
     void rmOfSomeMissingFilesIsPartialSuccess() throws Exception {
         Files.writeString(site.onDisk("/alice/to-remove"), "z");
-        Response r = srm.rm(List.of(site.surl("/alice/to-remove"), site.surl("/alice/missing-3")));
+        HttpgResponse r = srm.rm(List.of(site.surl("/alice/to-remove"), site.surl("/alice/missing-3")));
         assertStatus("SRM_PARTIAL_SUCCESS", r, "srmRm");
         assertEquals(List.of("SRM_SUCCESS", "SRM_INVALID_PATH"), fileStatuses(r), r::toString);
     }
@@ -64,19 +64,19 @@ class SpecConformanceRequestStatusTest {
     @Test
     @DisplayName("GFD.129 §4.4 srmLs: every path failed -> SRM_FAILURE; some -> SRM_PARTIAL_SUCCESS")
     void lsRequestStatus() throws Exception {
-        Response none = srm.ls(List.of(site.surl("/alice/missing-4")));
+        HttpgResponse none = srm.ls(List.of(site.surl("/alice/missing-4")));
         assertStatus("SRM_FAILURE", none, "srmLs");
         assertEquals(List.of("SRM_INVALID_PATH"), fileStatuses(none), none::toString);
-        Response some = srm.ls(List.of(site.surl("/alice/present"), site.surl("/alice/missing-5")));
+        HttpgResponse some = srm.ls(List.of(site.surl("/alice/present"), site.surl("/alice/missing-5")));
         assertStatus("SRM_PARTIAL_SUCCESS", some, "srmLs");
-        Response all = srm.ls(List.of(site.surl("/alice/present"), site.surl("/alice/also-present")));
+        HttpgResponse all = srm.ls(List.of(site.surl("/alice/present"), site.surl("/alice/also-present")));
         assertStatus("SRM_SUCCESS", all, "srmLs");
     }
 
     @Test
     @DisplayName("GFD.129 §5.5 srmPrepareToPut: only unsupported transfer protocols -> SRM_NOT_SUPPORTED")
     void putWithOnlyUnsupportedProtocolsIsNotSupported() throws Exception {
-        Response r = srm.put(List.of(site.surl("/alice/p1"), site.surl("/alice/p2")), List.of("http", "root"), 0);
+        HttpgResponse r = srm.put(List.of(site.surl("/alice/p1"), site.surl("/alice/p2")), List.of("http", "root"), 0);
         assertStatus("SRM_NOT_SUPPORTED", r, "srmPrepareToPut");
         assertTrue(fileStatuses(r).stream().allMatch("SRM_NOT_SUPPORTED"::equals), r::toString);
         assertEquals(null, r.text("statusArray/transferURL"), r::toString);
@@ -85,11 +85,11 @@ class SpecConformanceRequestStatusTest {
     @Test
     @DisplayName("GFD.129 §5.5 srmPrepareToPut: every file failed -> SRM_FAILURE; some -> SRM_PARTIAL_SUCCESS")
     void putRequestStatus() throws Exception {
-        Response none = srm.put(List.of(site.surl("/alice/no-dir/a"), site.surl("/alice/present")),
+        HttpgResponse none = srm.put(List.of(site.surl("/alice/no-dir/a"), site.surl("/alice/present")),
                 List.of("gsiftp"), 0);
         assertStatus("SRM_FAILURE", none, "srmPrepareToPut");
         assertEquals(List.of("SRM_INVALID_PATH", "SRM_DUPLICATION_ERROR"), fileStatuses(none), none::toString);
-        Response some = srm.put(List.of(site.surl("/alice/new-put"), site.surl("/alice/no-dir/b")),
+        HttpgResponse some = srm.put(List.of(site.surl("/alice/new-put"), site.surl("/alice/no-dir/b")),
                 List.of("gsiftp"), 0);
         assertStatus("SRM_PARTIAL_SUCCESS", some, "srmPrepareToPut");
     }
@@ -98,9 +98,9 @@ class SpecConformanceRequestStatusTest {
     @DisplayName("GFD.129 §5.1 srmPrepareToGet: only unsupported transfer protocols -> SRM_NOT_SUPPORTED;"
             + " every file failed -> SRM_FAILURE")
     void getRequestStatus() throws Exception {
-        Response unsupported = srm.get(List.of(site.surl("/alice/present")), List.of("https"), 0);
+        HttpgResponse unsupported = srm.get(List.of(site.surl("/alice/present")), List.of("https"), 0);
         assertStatus("SRM_NOT_SUPPORTED", unsupported, "srmPrepareToGet");
-        Response none = srm.get(List.of(site.surl("/alice/missing-6")), List.of("gsiftp"), 0);
+        HttpgResponse none = srm.get(List.of(site.surl("/alice/missing-6")), List.of("gsiftp"), 0);
         assertStatus("SRM_FAILURE", none, "srmPrepareToGet");
         assertEquals(List.of("SRM_INVALID_PATH"), fileStatuses(none), none::toString);
     }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * The bulk requests the specification conformance tests send, in gfal2's shape (see the captures), and what they
@@ -37,17 +37,17 @@ final class SpecRequests {
         return b.append("</arrayOfFileRequests>").toString();
     }
 
-    Response rm(List<String> surls) throws IOException {
+    HttpgResponse rm(List<String> surls) throws IOException {
         return soap.call("srmRm", "<srmRmRequest>" + urls(surls) + "</srmRmRequest>");
     }
 
-    Response ls(List<String> surls) throws IOException {
+    HttpgResponse ls(List<String> surls) throws IOException {
         return soap.call("srmLs", "<srmLsRequest>" + urls(surls) + "<fullDetailedList>false</fullDetailedList>"
                 + "<numOfLevels>0</numOfLevels></srmLsRequest>");
     }
 
     /** srmPrepareToPut of {@code surls}; {@code seconds} is left out when not positive. */
-    Response put(List<String> surls, List<String> protocols, int seconds) throws IOException {
+    HttpgResponse put(List<String> surls, List<String> protocols, int seconds) throws IOException {
         String files = fileRequests(surls, "targetSURL", "<expectedFileSize>0</expectedFileSize>");
         return soap.call("srmPrepareToPut", "<srmPrepareToPutRequest>" + files
                 + (seconds > 0 ? "<desiredTotalRequestTime>" + seconds + "</desiredTotalRequestTime>" : "")
@@ -56,7 +56,7 @@ final class SpecRequests {
     }
 
     /** srmPrepareToGet of {@code surls}; {@code pinSeconds} is left out when not positive. */
-    Response get(List<String> surls, List<String> protocols, int pinSeconds) throws IOException {
+    HttpgResponse get(List<String> surls, List<String> protocols, int pinSeconds) throws IOException {
         String files = fileRequests(surls, "sourceSURL", "");
         return soap.call("srmPrepareToGet", "<srmPrepareToGetRequest>" + files
                 + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>"
@@ -65,71 +65,71 @@ final class SpecRequests {
     }
 
     /** srmStatusOf{@code kind}Request about {@code subset} (all files when empty). */
-    Response status(String kind, String token, List<String> subset) throws IOException {
+    HttpgResponse status(String kind, String token, List<String> subset) throws IOException {
         String op = "srmStatusOf" + kind + "Request";
         String array = kind.equals("Put") ? "arrayOfTargetSURLs" : "arrayOfSourceSURLs";
         return soap.call(op, "<" + op + "Request><requestToken>" + SrmSoap.xml(token) + "</requestToken>"
                 + (subset.isEmpty() ? "" : urls(subset).replace("arrayOfSURLs", array)) + "</" + op + "Request>");
     }
 
-    Response release(String token, List<String> surls) throws IOException {
+    HttpgResponse release(String token, List<String> surls) throws IOException {
         return soap.call("srmReleaseFiles", "<srmReleaseFilesRequest><requestToken>" + SrmSoap.xml(token)
                 + "</requestToken>" + urls(surls) + "</srmReleaseFilesRequest>");
     }
 
-    Response extend(String token, List<String> surls, int pinSeconds) throws IOException {
+    HttpgResponse extend(String token, List<String> surls, int pinSeconds) throws IOException {
         return soap.call("srmExtendFileLifeTime", "<srmExtendFileLifeTimeRequest><requestToken>"
                 + SrmSoap.xml(token) + "</requestToken>" + urls(surls)
                 + "<newPinLifeTime>" + pinSeconds + "</newPinLifeTime></srmExtendFileLifeTimeRequest>");
     }
 
-    Response suspend(String token) throws IOException {
+    HttpgResponse suspend(String token) throws IOException {
         return tokenCall("srmSuspendRequest", token);
     }
 
-    Response resume(String token) throws IOException {
+    HttpgResponse resume(String token) throws IOException {
         return tokenCall("srmResumeRequest", token);
     }
 
-    Response abort(String token) throws IOException {
+    HttpgResponse abort(String token) throws IOException {
         return tokenCall("srmAbortRequest", token);
     }
 
-    Response putDone(String token, List<String> surls) throws IOException {
+    HttpgResponse putDone(String token, List<String> surls) throws IOException {
         return soap.call("srmPutDone", "<srmPutDoneRequest><requestToken>" + SrmSoap.xml(token) + "</requestToken>"
                 + urls(surls) + "</srmPutDoneRequest>");
     }
 
-    Response summary(String token) throws IOException {
+    HttpgResponse summary(String token) throws IOException {
         return soap.call("srmGetRequestSummary", "<srmGetRequestSummaryRequest><arrayOfRequestTokens><stringArray>"
                 + SrmSoap.xml(token) + "</stringArray></arrayOfRequestTokens></srmGetRequestSummaryRequest>");
     }
 
     /** An operation whose request is the request token alone. */
-    private Response tokenCall(String op, String token) throws IOException {
+    private HttpgResponse tokenCall(String op, String token) throws IOException {
         return soap.call(op, "<" + op + "Request><requestToken>" + SrmSoap.xml(token) + "</requestToken></" + op
                 + "Request>");
     }
 
     /** The request token of an answer to {@code op}; fails unless there is one. */
-    static String requestToken(Response r, String op) {
+    static String requestToken(HttpgResponse r, String op) {
         String token = r.text(op + "Response/requestToken");
         assertTrue(token != null && !token.isEmpty(), r::toString);
         return token;
     }
 
     /** The request-level status code of an answer to {@code op}. */
-    static String status(Response r, String op) {
+    static String status(HttpgResponse r, String op) {
         return r.text(op + "Response/returnStatus/statusCode");
     }
 
     /** The per-file status codes, in answer order. */
-    static List<String> fileStatuses(Response r) {
+    static List<String> fileStatuses(HttpgResponse r) {
         List<String> codes = r.texts("statusArray/status/statusCode");
         return codes.isEmpty() ? r.texts("pathDetailArray/status/statusCode") : codes;
     }
 
-    static void assertStatus(String expected, Response r, String op) {
+    static void assertStatus(String expected, HttpgResponse r, String op) {
         assertEquals(expected, status(r, op), r::toString);
     }
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ShiftedClock;
 
 /**
@@ -49,11 +49,11 @@ class StalledUploadTest {
         return soap.rmdir(site.surl(dir)).text("srmRmdirResponse/returnStatus/statusCode");
     }
 
-    private static Response ls(SrmSoap soap, String surl) throws Exception {
+    private static HttpgResponse ls(SrmSoap soap, String surl) throws Exception {
         return soap.ls(surl, false, 0, -1, -1);
     }
 
-    private static String status(Response ls) {
+    private static String status(HttpgResponse ls) {
         return ls.text("pathDetailArray/status/statusCode");
     }
 
@@ -71,15 +71,15 @@ class StalledUploadTest {
             assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir(alice, site, dir), "a live upload keeps its directory");
             assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir(new SrmSoap(site, site.bob()), site, dir),
                     "for everyone");
-            Response busy = ls(alice, surl);
+            HttpgResponse busy = ls(alice, surl);
             assertEquals("SRM_FILE_BUSY", status(busy), busy::toString);
         });
-        Response justKilled = ls(alice, surl);
+        HttpgResponse justKilled = ls(alice, surl);
         assertEquals("SRM_FILE_BUSY", status(justKilled), "written just now: " + justKilled);
         assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir(alice, site, dir), "nothing tells it yet from a live upload");
 
         CLOCK.advance(PAST_IDLE);
-        Response gone = ls(alice, surl);
+        HttpgResponse gone = ls(alice, surl);
         assertEquals("SRM_INVALID_PATH", status(gone), gone::toString);
         assertTrue(gone.text("pathDetailArray/status/explanation").contains("stalled"), gone::toString);
         assertEquals("SRM_SUCCESS", rmdir(alice, site, dir), "srmRmdir agrees with srmLs: the directory is empty");
@@ -92,11 +92,11 @@ class StalledUploadTest {
         assertEquals(List.of(), OnDisk.uploadsIn(site.staging(E2eSite.ALICE_ACCOUNT)).stream()
                 .filter(Files::isRegularFile).toList(), "no data is left in the staging area");
 
-        Response put = alice.statusOfPutRequest(k.token());
+        HttpgResponse put = alice.statusOfPutRequest(k.token());
         String file = "srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/status/";
         assertEquals("SRM_ABORTED", put.text(file + "statusCode"), put::toString);
         assertTrue(put.text(file + "explanation").contains("srmRmdir removed " + dir), put::toString);
-        Response done = alice.putDone(k.token(), surl);
+        HttpgResponse done = alice.putDone(k.token(), surl);
         String doneFile = "srmPutDoneResponse/arrayOfFileStatuses/statusArray/status/";
         assertEquals("SRM_ABORTED", done.text(doneFile + "statusCode"), done::toString);
         assertTrue(done.text(doneFile + "explanation").contains("stalled"), done::toString);
@@ -127,9 +127,9 @@ class StalledUploadTest {
         puts.upload(undeclared, source);
 
         CLOCK.advance(PAST_IDLE);
-        Response stalled = ls(alice, undeclaredSurl);
+        HttpgResponse stalled = ls(alice, undeclaredSurl);
         assertEquals("SRM_INVALID_PATH", status(stalled), stalled::toString);
-        Response complete = ls(alice, declaredSurl);
+        HttpgResponse complete = ls(alice, declaredSurl);
         assertEquals("SRM_FILE_BUSY", status(complete), "complete, waiting for srmPutDone: " + complete);
         assertEquals("SRM_NON_EMPTY_DIRECTORY", rmdir(alice, site, declaredDir));
         assertEquals("SRM_SUCCESS", rmdir(alice, site, undeclaredDir));

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * Issue 22, point 3 (full mode): srmStatusOfGetRequest and srmStatusOfPutRequest naming some of a request's files
@@ -36,7 +36,7 @@ class StatusOfSomeFilesTest {
         Files.writeString(site.onDisk("/alice/g1"), "one");
     }
 
-    private static Response settled(String kind, String token) throws Exception {
+    private static HttpgResponse settled(String kind, String token) throws Exception {
         return FullModeSites.pollUntilSettled(() -> srm.status(kind, token, List.of()),
                 "srmStatusOf" + kind + "Request");
     }
@@ -46,15 +46,15 @@ class StatusOfSomeFilesTest {
     void getStatusOfSomeFiles() throws Exception {
         String g1 = site.surl("/alice/g1");
         String missing = site.surl("/alice/missing");
-        Response get = srm.get(List.of(g1, missing), List.of("gsiftp"), 0);
+        HttpgResponse get = srm.get(List.of(g1, missing), List.of("gsiftp"), 0);
         String token = SpecRequests.requestToken(get, "srmPrepareToGet");
         assertStatus("SRM_PARTIAL_SUCCESS", settled("Get", token), "srmStatusOfGetRequest");
 
-        Response onlyG1 = srm.status("Get", token, List.of(g1));
+        HttpgResponse onlyG1 = srm.status("Get", token, List.of(g1));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyG1, "srmStatusOfGetRequest");
         assertEquals(List.of("SRM_FILE_PINNED"), fileStatuses(onlyG1), onlyG1::toString);
         assertEquals(List.of(g1), onlyG1.texts("statusArray/sourceSURL"), onlyG1::toString);
-        Response onlyMissing = srm.status("Get", token, List.of(missing));
+        HttpgResponse onlyMissing = srm.status("Get", token, List.of(missing));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyMissing, "srmStatusOfGetRequest");
         assertEquals(List.of("SRM_INVALID_PATH"), fileStatuses(onlyMissing), onlyMissing::toString);
     }
@@ -65,30 +65,30 @@ class StatusOfSomeFilesTest {
     void putStatusOfSomeFiles() throws Exception {
         String ok = site.surl("/alice/p-ok");
         String refused = site.surl("/alice/no-such-dir/p");
-        Response put = srm.put(List.of(ok, refused), List.of("gsiftp"), 0);
+        HttpgResponse put = srm.put(List.of(ok, refused), List.of("gsiftp"), 0);
         String token = SpecRequests.requestToken(put, "srmPrepareToPut");
         assertStatus("SRM_PARTIAL_SUCCESS", settled("Put", token), "srmStatusOfPutRequest");
-        Response onlyOk = srm.status("Put", token, List.of(ok));
+        HttpgResponse onlyOk = srm.status("Put", token, List.of(ok));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyOk, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), fileStatuses(onlyOk), onlyOk::toString);
         assertEquals(List.of(ok), onlyOk.texts("statusArray/SURL"), onlyOk::toString);
 
         String kept = site.surl("/alice/p-kept");
         String aborted = site.surl("/alice/p-aborted");
-        Response both = srm.put(List.of(kept, aborted), List.of("gsiftp"), 0);
+        HttpgResponse both = srm.put(List.of(kept, aborted), List.of("gsiftp"), 0);
         String second = SpecRequests.requestToken(both, "srmPrepareToPut");
         assertStatus("SRM_SUCCESS", settled("Put", second), "srmStatusOfPutRequest");
-        Response abort = new SrmSoap(site, site.alice()).call("srmAbortFiles", "<srmAbortFilesRequest>"
+        HttpgResponse abort = new SrmSoap(site, site.alice()).call("srmAbortFiles", "<srmAbortFilesRequest>"
                 + "<requestToken>" + SrmSoap.xml(second) + "</requestToken>" + SpecRequests.urls(List.of(aborted))
                 + "</srmAbortFilesRequest>");
         assertStatus("SRM_SUCCESS", abort, "srmAbortFiles");
-        Response onlyKept = srm.status("Put", second, List.of(kept));
+        HttpgResponse onlyKept = srm.status("Put", second, List.of(kept));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyKept, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), fileStatuses(onlyKept), onlyKept::toString);
-        Response onlyAborted = srm.status("Put", second, List.of(aborted));
+        HttpgResponse onlyAborted = srm.status("Put", second, List.of(aborted));
         assertStatus("SRM_PARTIAL_SUCCESS", onlyAborted, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_ABORTED"), fileStatuses(onlyAborted), onlyAborted::toString);
-        Response all = srm.status("Put", second, List.of());
+        HttpgResponse all = srm.status("Put", second, List.of());
         assertStatus("SRM_PARTIAL_SUCCESS", all, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE", "SRM_ABORTED"), fileStatuses(all), all::toString);
     }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Tag;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.SmallFileSystem;
 
@@ -72,7 +72,7 @@ class StoreDiskFullTest {
     void writesFailAtOnceWhileTheStoresDiskIsFullAndTheServerRecoversWhenSpaceIsBack() throws Exception {
         String before = SpecRequests.requestToken(alice.put(List.of(site.surl("/alice/before.bin")), GSIFTP, 3600),
                 "srmPrepareToPut");
-        Response served = FullModeSites.pollUntilSettled(() -> alice.status("Put", before, List.of()),
+        HttpgResponse served = FullModeSites.pollUntilSettled(() -> alice.status("Put", before, List.of()),
                 "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(served), served.toString());
 
@@ -84,13 +84,13 @@ class StoreDiskFullTest {
 
         disk.fill(0);
         List<String> accepted = new ArrayList<>();
-        Response refused = null;
+        HttpgResponse refused = null;
         String refusedSurl = null;
         long slowest = 0;
         for (int i = 0; i < MAX_PUTS && refused == null; i++) {
             long t0 = System.nanoTime();
             String surl = site.surl("/alice/full-" + i + ".bin");
-            Response r = alice.put(List.of(surl), GSIFTP, 3600);
+            HttpgResponse r = alice.put(List.of(surl), GSIFTP, 3600);
             slowest = Math.max(slowest, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
             String status = SpecRequests.status(r, "srmPrepareToPut");
             if ("SRM_INTERNAL_ERROR".equals(status)) {
@@ -112,23 +112,23 @@ class StoreDiskFullTest {
                 || refused.text("srmPrepareToPutResponse/requestToken").isEmpty(), "no token for what was not stored: "
                 + refused);
 
-        Response done = cycle.soap().putDone(putToken, landing); // recorded if the store found room, else refused
+        HttpgResponse done = cycle.soap().putDone(putToken, landing); // recorded if the store found room, else refused
         List<String> codes = done.texts("statusCode");
         assertTrue(codes.stream().allMatch("SRM_SUCCESS"::equals)
                 || codes.contains("SRM_INTERNAL_ERROR") && !codes.contains("SRM_SUCCESS")
                 && done.toString().contains("disk is full"), "success only for what was recorded: " + done);
         System.out.println("store disk full: srmPutDone answered " + codes);
 
-        Response namespace = alice.ls(List.of(site.surl("/alice")));
+        HttpgResponse namespace = alice.ls(List.of(site.surl("/alice")));
         SpecRequests.assertStatus("SRM_SUCCESS", namespace, "srmLs"); // what needs no store write is served
         for (String token : accepted) {
-            Response s = alice.status("Put", token, List.of());
+            HttpgResponse s = alice.status("Put", token, List.of());
             assertTrue(ACCEPTED.contains(SpecRequests.status(s, "srmStatusOfPutRequest")),
                     "an accepted request is still known: " + s);
         }
 
         disk.free();
-        Response again = null;
+        HttpgResponse again = null;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         for (int i = 0; System.nanoTime() < deadline; i++) {
             again = alice.put(List.of(site.surl("/alice/after-" + i + ".bin")), GSIFTP, 3600);
@@ -143,7 +143,7 @@ class StoreDiskFullTest {
         assertEquals(OnDisk.adler32(data), OnDisk.adler32(site.onDisk("/alice/landing.bin")));
         accepted.add(before);
         for (String token : accepted) {
-            Response s = FullModeSites.pollUntilSettled(() -> alice.status("Put", token, List.of()),
+            HttpgResponse s = FullModeSites.pollUntilSettled(() -> alice.status("Put", token, List.of()),
                     "srmStatusOfPutRequest");
             assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(s),
                     "the requests accepted before are served: " + s);
@@ -154,7 +154,7 @@ class StoreDiskFullTest {
                 site.surl("/alice/copied-after.bin"));
         assertTrue(copy.ok(), copy.describe());
         assertEquals(OnDisk.adler32(source), OnDisk.adler32(site.onDisk("/alice/copied-after.bin")));
-        Response refusedTarget = alice.ls(List.of(refusedSurl));
+        HttpgResponse refusedTarget = alice.ls(List.of(refusedSurl));
         assertEquals(List.of("SRM_INVALID_PATH"), SpecRequests.fileStatuses(refusedTarget), refusedTarget.toString());
     }
 }

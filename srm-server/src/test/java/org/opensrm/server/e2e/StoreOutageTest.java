@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.PostgresCluster;
 
 /**
@@ -53,31 +53,31 @@ class StoreOutageTest {
     void withTheDatabaseStoppedCallsFailAtOnceAndServiceResumesWhenItIsBack() throws Exception {
         String surl = site.surl("/alice/outage.bin");
         String token = SpecRequests.requestToken(alice.put(List.of(surl), GSIFTP, 3600), "srmPrepareToPut");
-        Response before = FullModeSites.pollUntilSettled(() -> alice.status("Put", token, List.of()),
+        HttpgResponse before = FullModeSites.pollUntilSettled(() -> alice.status("Put", token, List.of()),
                 "srmStatusOfPutRequest");
         List<String> filesBefore = SpecRequests.fileStatuses(before);
 
         postgres.stop();
         try {
             long t0 = System.nanoTime();
-            Response status = alice.status("Put", token, List.of());
+            HttpgResponse status = alice.status("Put", token, List.of());
             long statusMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertStatus("SRM_INTERNAL_ERROR", status, "srmStatusOfPutRequest");
             assertTrue(statusMs < AT_ONCE_MS, "answered in " + statusMs + " ms, not after a hang");
 
             t0 = System.nanoTime();
-            Response refused = alice.put(List.of(site.surl("/alice/during.bin")), GSIFTP, 600);
+            HttpgResponse refused = alice.put(List.of(site.surl("/alice/during.bin")), GSIFTP, 600);
             long putMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertStatus("SRM_INTERNAL_ERROR", refused, "srmPrepareToPut");
             assertTrue(putMs < AT_ONCE_MS, "answered in " + putMs + " ms, not after a hang");
 
-            Response ls = alice.ls(List.of(site.surl("/alice")));
+            HttpgResponse ls = alice.ls(List.of(site.surl("/alice")));
             assertStatus("SRM_SUCCESS", ls, "srmLs"); // the namespace does not need the store
         } finally {
             postgres.start();
         }
 
-        Response after = alice.status("Put", token, List.of());
+        HttpgResponse after = alice.status("Put", token, List.of());
         for (int i = 0; i < 150 && "SRM_INTERNAL_ERROR".equals(SpecRequests.status(after, "srmStatusOfPutRequest"));
                 i++) {
             Thread.sleep(200); // the pool reconnects on its own; no restart, no operator
@@ -87,7 +87,7 @@ class StoreOutageTest {
                 SpecRequests.status(after, "srmStatusOfPutRequest"), "the request is as it was: " + after);
         assertEquals(filesBefore, SpecRequests.fileStatuses(after), after.toString());
 
-        Response again = alice.put(List.of(site.surl("/alice/after.bin")), GSIFTP, 600);
+        HttpgResponse again = alice.put(List.of(site.surl("/alice/after.bin")), GSIFTP, 600);
         assertTrue(List.of("SRM_REQUEST_QUEUED", "SRM_REQUEST_INPROGRESS", "SRM_SUCCESS")
                 .contains(SpecRequests.status(again, "srmPrepareToPut")), "new requests are accepted again: " + again);
     }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -61,7 +61,7 @@ class SupersededUploadTest {
         assertTrue(retried.ok(), retried.describe());
         assertEquals(OnDisk.adler32(source), OnDisk.adler32(site.onDisk(dir + "/f.bin")));
         assertTrue(!Files.isRegularFile(killed.upload()), "the killed upload's data is gone");
-        Response old = alicePuts.soap().statusOfPutRequest(killed.token());
+        HttpgResponse old = alicePuts.soap().statusOfPutRequest(killed.token());
         assertEquals(List.of("SRM_ABORTED"), SpecRequests.fileStatuses(old), old::toString);
     }
 
@@ -76,7 +76,7 @@ class SupersededUploadTest {
 
         assertEquals(List.of("SRM_FILE_BUSY"), fileStatuses(bob, surl, true), "Bob cannot supersede Alice's put");
         String second = alice.prepared(surl, true, 0, 0);
-        Response old = alice.soap().statusOfPutRequest(first);
+        HttpgResponse old = alice.soap().statusOfPutRequest(first);
         assertEquals(List.of("SRM_ABORTED"), SpecRequests.fileStatuses(old), old::toString);
         assertEquals("SRM_ABORTED", SpecRequests.status(old, "srmStatusOfPutRequest"), old::toString);
         assertEquals(List.of("SRM_FILE_BUSY"), fileStatuses(bob, surl, true), "the new put holds the SURL");
@@ -89,7 +89,7 @@ class SupersededUploadTest {
 
     /** The file statuses a put of {@code surl} ends with once nothing waits. */
     private static List<String> fileStatuses(PutCycle puts, String surl, boolean overwrite) throws Exception {
-        Response made = puts.prepare(List.of(surl), overwrite, 0, 0);
+        HttpgResponse made = puts.prepare(List.of(surl), overwrite, 0, 0);
         return SpecRequests.fileStatuses(puts.awaitServed(SpecRequests.requestToken(made, "srmPrepareToPut")));
     }
 }

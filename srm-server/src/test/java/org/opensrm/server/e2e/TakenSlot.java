@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * A server's processing slot, taken by an srmLs of {@code heldPath} that a {@link HoldingBackend} holds until
@@ -15,9 +15,9 @@ import org.opensrm.testkit.HttpgSoapClient;
  */
 final class TakenSlot implements AutoCloseable {
     private final HoldingBackend.Hold hold;
-    private final CompletableFuture<HttpgSoapClient.Response> call;
+    private final CompletableFuture<HttpgResponse> call;
 
-    private TakenSlot(HoldingBackend.Hold hold, CompletableFuture<HttpgSoapClient.Response> call) {
+    private TakenSlot(HoldingBackend.Hold hold, CompletableFuture<HttpgResponse> call) {
         this.hold = hold;
         this.call = call;
     }
@@ -25,7 +25,7 @@ final class TakenSlot implements AutoCloseable {
     static TakenSlot take(HoldingBackend backend, SrmSoap soap, E2eSite site, String heldPath)
             throws InterruptedException {
         HoldingBackend.Hold hold = backend.arm();
-        CompletableFuture<HttpgSoapClient.Response> call = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<HttpgResponse> call = CompletableFuture.supplyAsync(() -> {
             try {
                 return soap.ls(site.surl(heldPath), true, 0, -1, -1);
             } catch (IOException e) {
@@ -43,7 +43,7 @@ final class TakenSlot implements AutoCloseable {
     @Override
     public void close() throws Exception {
         hold.release();
-        HttpgSoapClient.Response r = call.get(60, TimeUnit.SECONDS);
+        HttpgResponse r = call.get(60, TimeUnit.SECONDS);
         assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
     }
 }

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.opensrm.server.SrmServer;
-import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.NoProcessLeftBehind;
 import org.opensrm.testkit.TestIssuerEndpoint;
 import org.opensrm.testkit.TestTokenIssuer;
@@ -93,15 +93,15 @@ class TokenIssuersByUrlEndToEndTest {
     }
 
     private static SrmSoap as(String token) {
-        return new SrmSoap(server.port(), HttpgSoapClient.trustingAnyServer(null).noGsiByte().withTimeoutMillis(30_000),
+        return new SrmSoap(server.port(), HttpgClient.trustingAnyServer(null).noGsiByte().withTimeoutMillis(30_000),
                 Map.of("Authorization", "Bearer " + token));
     }
 
-    private static Response ls(String token, String path) throws Exception {
+    private static HttpgResponse ls(String token, String path) throws Exception {
         return new SpecRequests(as(token)).ls(List.of(E2eSite.surl(server.port(), path)));
     }
 
-    private static Response bringOnline(String token, String path) throws Exception {
+    private static HttpgResponse bringOnline(String token, String path) throws Exception {
         return as(token).call("srmBringOnline", bringOnlineRequest(server.port(), path));
     }
 
@@ -132,7 +132,7 @@ class TokenIssuersByUrlEndToEndTest {
 
         endpoint.close();
         assertStatus("SRM_SUCCESS", ls(second.token("alice-sub", "storage.read:/data"), "/alice/data/f1"), "srmLs");
-        Response unknown = ls(withKid(second, "never-published", "storage.read:/data"), "/alice/data/f1");
+        HttpgResponse unknown = ls(withKid(second, "never-published", "storage.read:/data"), "/alice/data/f1");
         assertStatus("SRM_AUTHORIZATION_FAILURE", unknown, "srmLs");
         assertTrue(unknown.text("srmLsResponse/returnStatus/explanation").contains("not among the keys"),
                 unknown::toString);
@@ -141,7 +141,7 @@ class TokenIssuersByUrlEndToEndTest {
     @Test
     @Order(2)
     void aBannedTokenSubjectIsRefused() throws Exception {
-        Response r = ls(first.token("banned-subject", "storage.read:/data"), "/alice/data/f1");
+        HttpgResponse r = ls(first.token("banned-subject", "storage.read:/data"), "/alice/data/f1");
         assertStatus("SRM_AUTHORIZATION_FAILURE", r, "srmLs");
         assertTrue(r.text("srmLsResponse/returnStatus/explanation").contains("banned"), r::toString);
         assertStatus("SRM_SUCCESS", ls(first.token("another-subject", "storage.read:/data"), "/alice/data/f1"),
@@ -154,15 +154,15 @@ class TokenIssuersByUrlEndToEndTest {
         Map<String, String> full = new java.util.HashMap<>(tokenSettings());
         full.put("srm.mode", "full");
         try (SrmServer queued = site.frontend("tokens-full", full)) {
-            SrmSoap read = new SrmSoap(queued.port(), HttpgSoapClient.trustingAnyServer(null).noGsiByte()
+            SrmSoap read = new SrmSoap(queued.port(), HttpgClient.trustingAnyServer(null).noGsiByte()
                     .withTimeoutMillis(30_000), Map.of("Authorization", "Bearer "
                     + first.token("alice-sub", "storage.read:/data")));
-            Response refused = read.call("srmBringOnline", bringOnlineRequest(queued.port(), "/alice/data/f1"));
+            HttpgResponse refused = read.call("srmBringOnline", bringOnlineRequest(queued.port(), "/alice/data/f1"));
             assertEquals(List.of("SRM_AUTHORIZATION_FAILURE"), fileStatuses(refused), refused::toString);
-            SrmSoap stage = new SrmSoap(queued.port(), HttpgSoapClient.trustingAnyServer(null).noGsiByte()
+            SrmSoap stage = new SrmSoap(queued.port(), HttpgClient.trustingAnyServer(null).noGsiByte()
                     .withTimeoutMillis(30_000), Map.of("Authorization", "Bearer "
                     + first.token("alice-sub", "storage.stage:/data")));
-            Response accepted = stage.call("srmBringOnline", bringOnlineRequest(queued.port(), "/alice/data/f1"));
+            HttpgResponse accepted = stage.call("srmBringOnline", bringOnlineRequest(queued.port(), "/alice/data/f1"));
             assertTrue(List.of("SRM_REQUEST_QUEUED", "SRM_REQUEST_INPROGRESS", "SRM_SUCCESS")
                     .contains(SpecRequests.status(accepted, "srmBringOnline")), accepted::toString);
         }
@@ -171,10 +171,10 @@ class TokenIssuersByUrlEndToEndTest {
     @Test
     @Order(1)
     void bringOnlineNeedsStorageStageWhichAlsoReads() throws Exception {
-        Response readOnly = bringOnline(first.token("alice-sub", "storage.read:/data"), "/alice/data/f1");
+        HttpgResponse readOnly = bringOnline(first.token("alice-sub", "storage.read:/data"), "/alice/data/f1");
         assertEquals(List.of("SRM_AUTHORIZATION_FAILURE"), fileStatuses(readOnly), readOnly::toString);
         String stage = first.token("alice-sub", "storage.stage:/data");
-        Response staged = bringOnline(stage, "/alice/data/f1");
+        HttpgResponse staged = bringOnline(stage, "/alice/data/f1");
         assertStatus("SRM_SUCCESS", staged, "srmBringOnline");
         assertStatus("SRM_SUCCESS", ls(stage, "/alice/data/f1"), "srmLs");
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.TestGrid;
 
 /**
@@ -57,7 +57,7 @@ class TransferProtocolNegotiationTest {
                 String surl = site.surl("/alice/n.txt");
                 String root = site.onDisk("/").toString().replaceAll("/$", "");
 
-                Response offered = new SrmSoap(site, site.alice()).call("srmGetTransferProtocols",
+                HttpgResponse offered = new SrmSoap(site, site.alice()).call("srmGetTransferProtocols",
                         "<srmGetTransferProtocolsRequest/>");
                 assertEquals(List.of("gsiftp", "root", "https"), offered.texts("protocolArray/transferProtocol"),
                         offered::toString);
@@ -74,12 +74,12 @@ class TransferProtocolNegotiationTest {
                         List.of("root"), 0));
                 assertTrue(upload.startsWith("root://localhost:" + both.rootPort() + "/" + root + "/"), upload);
 
-                Response refused = alice.get(List.of(surl), List.of("ftp", "http"), 0);
+                HttpgResponse refused = alice.get(List.of(surl), List.of("ftp", "http"), 0);
                 SpecRequests.assertStatus("SRM_NOT_SUPPORTED", refused, "srmPrepareToGet");
                 String why = refused.text("srmPrepareToGetResponse/returnStatus/explanation") + " "
                         + refused.texts("statusArray/status/explanation");
                 assertTrue(why.contains("[gsiftp, root, https]"), refused::toString);
-                Response refusedPut = alice.put(List.of(site.surl("/alice/no.txt")), List.of("ftp"), 0);
+                HttpgResponse refusedPut = alice.put(List.of(site.surl("/alice/no.txt")), List.of("ftp"), 0);
                 SpecRequests.assertStatus("SRM_NOT_SUPPORTED", refusedPut, "srmPrepareToPut");
 
                 both.close(); // the root door (and its https endpoint) goes down
@@ -100,9 +100,9 @@ class TransferProtocolNegotiationTest {
     }
 
     /** The TURL of the request's one file, polling its status while the request is queued (full mode). */
-    private static String turl(SpecRequests soap, String kind, Response first) throws IOException {
+    private static String turl(SpecRequests soap, String kind, HttpgResponse first) throws IOException {
         String op = "srmPrepareTo" + kind;
-        Response r = first;
+        HttpgResponse r = first;
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (true) {
             List<String> turls = r.texts("statusArray/transferURL");

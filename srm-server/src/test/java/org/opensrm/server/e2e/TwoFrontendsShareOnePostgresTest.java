@@ -15,9 +15,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.SrmServer;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.opensrm.testkit.PostgresCluster;
 
 /**
@@ -85,12 +85,12 @@ class TwoFrontendsShareOnePostgresTest {
 
         assertStatus("SRM_SUCCESS", b.suspend(token), "srmSuspendRequest");
         assertStatus("SRM_REQUEST_SUSPENDED", q.status("Put", token, List.of()), "srmStatusOfPutRequest");
-        Response summary = q.summary(token);
+        HttpgResponse summary = q.summary(token);
         assertEquals("SRM_REQUEST_SUSPENDED", summary.text("arrayOfRequestSummaries/summaryArray/status/statusCode"),
                 summary.toString());
         assertStatus("SRM_SUCCESS", b.resume(token), "srmResumeRequest"); // B's engine takes it and serves it
 
-        Response ready = FullModeSites.pollUntilSettled(() -> b.status("Put", token, List.of()),
+        HttpgResponse ready = FullModeSites.pollUntilSettled(() -> b.status("Put", token, List.of()),
                 "srmStatusOfPutRequest");
         assertStatus("SRM_SUCCESS", ready, "srmStatusOfPutRequest");
         assertEquals(List.of("SRM_SPACE_AVAILABLE"), SpecRequests.fileStatuses(ready), ready.toString());
@@ -99,11 +99,11 @@ class TwoFrontendsShareOnePostgresTest {
         Path source = OnDisk.randomFile(site.scratch("two-frontends").resolve("up.bin"), 250_000, 61);
         ClientRun upload = site.clients(site.alice()).globusUrlCopy("file://" + source, turl);
         assertTrue(upload.ok(), upload.describe());
-        Response done = b.putDone(token, List.of(surl));
+        HttpgResponse done = b.putDone(token, List.of(surl));
         assertStatus("SRM_SUCCESS", done, "srmPutDone");
         assertEquals(-1L, Files.mismatch(source, site.onDisk("/alice/through-b.bin")), "the file landed whole");
 
-        Response afterB = q.status("Put", token, List.of());
+        HttpgResponse afterB = q.status("Put", token, List.of());
         assertEquals(List.of("SRM_SUCCESS"), SpecRequests.fileStatuses(afterB), "Q sees B's srmPutDone: " + afterB);
     }
 
@@ -115,13 +115,13 @@ class TwoFrontendsShareOnePostgresTest {
         String surl = site.surl("/alice/get.bin");
         String token = SpecRequests.requestToken(a.get(List.of(surl), GSIFTP, 600), "srmPrepareToGet");
 
-        Response pinned = FullModeSites.pollUntilSettled(() -> b.status("Get", token, List.of()),
+        HttpgResponse pinned = FullModeSites.pollUntilSettled(() -> b.status("Get", token, List.of()),
                 "srmStatusOfGetRequest");
         assertStatus("SRM_SUCCESS", pinned, "srmStatusOfGetRequest");
         assertEquals(List.of("SRM_FILE_PINNED"), SpecRequests.fileStatuses(pinned), pinned.toString());
 
         assertStatus("SRM_SUCCESS", b.release(token, List.of(surl)), "srmReleaseFiles");
-        Response released = a.status("Get", token, List.of());
+        HttpgResponse released = a.status("Get", token, List.of());
         assertEquals(List.of("SRM_RELEASED"), SpecRequests.fileStatuses(released), "A sees B's release: " + released);
     }
 
@@ -131,7 +131,7 @@ class TwoFrontendsShareOnePostgresTest {
         String token = SpecRequests.requestToken(q.put(List.of(surl), GSIFTP, 600), "srmPrepareToPut");
         assertStatus("SRM_SUCCESS", b.abort(token), "srmAbortRequest");
         assertStatus("SRM_ABORTED", q.status("Put", token, List.of()), "srmStatusOfPutRequest");
-        Response done = q.putDone(token, List.of(surl));
+        HttpgResponse done = q.putDone(token, List.of(surl));
         assertTrue(!"SRM_SUCCESS".equals(SpecRequests.status(done, "srmPutDone")),
                 "no srmPutDone after abort: " + done);
         assertTrue(Files.notExists(site.onDisk("/alice/aborted.bin")), "no data lands");
@@ -141,26 +141,26 @@ class TwoFrontendsShareOnePostgresTest {
     void putsThroughTwoFrontendsRacingForOneReservationGetExactlyWhatFits() throws Exception {
         SpaceCalls onA = new SpaceCalls(new SrmSoap(site, site.alice(), site.port()));
         SpaceCalls onB = new SpaceCalls(new SrmSoap(site, site.alice(), frontendB.port()));
-        Response made = onA.reserve("shared-race", 3000);
+        HttpgResponse made = onA.reserve("shared-race", 3000);
         assertEquals("SRM_SUCCESS", SpaceCalls.status(made, "srmReserveSpace"), made.toString());
         String space = SpaceCalls.space(made);
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
         try {
-            List<java.util.concurrent.Future<Response>> puts = new java.util.ArrayList<>();
+            List<java.util.concurrent.Future<HttpgResponse>> puts = new java.util.ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 SpaceCalls via = i % 2 == 0 ? onA : onB;
                 String surl = site.surl("/alice/shared-race-" + i + ".bin");
                 puts.add(pool.submit(() -> via.put(surl, space, 1000)));
             }
             List<String> admitted = new java.util.ArrayList<>();
-            for (java.util.concurrent.Future<Response> f : puts) {
-                Response r = f.get();
+            for (java.util.concurrent.Future<HttpgResponse> f : puts) {
+                HttpgResponse r = f.get();
                 if (!SpecRequests.fileStatuses(r).contains("SRM_EXCEED_ALLOCATION")) {
                     admitted.add(SpecRequests.requestToken(r, "srmPrepareToPut"));
                 }
             }
             assertEquals(3, admitted.size(), "exactly what fits, across both frontends");
-            Response full = onB.metaData(space);
+            HttpgResponse full = onB.metaData(space);
             assertEquals(0, SpaceCalls.figure(full, "unusedSize"), full.toString());
             for (String token : admitted) {
                 b.abort(token);

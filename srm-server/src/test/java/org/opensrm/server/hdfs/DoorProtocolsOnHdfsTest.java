@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * What a client asking for {@code root} or {@code https} TURLs gets on HDFS, where the site runs only GridFTP doors
@@ -48,13 +48,13 @@ class DoorProtocolsOnHdfsTest {
         return b.append("</arrayOfTransferProtocols></transferParameters>").toString();
     }
 
-    private static HttpgSoapClient.Response get(String path, List<String> names) throws Exception {
+    private static HttpgResponse get(String path, List<String> names) throws Exception {
         return soap.call("srmPrepareToGet", "<srmPrepareToGetRequest><arrayOfFileRequests><requestArray><sourceSURL>"
                 + SoapCalls.xml(site.surl(path)) + "</sourceSURL></requestArray></arrayOfFileRequests>"
                 + protocols(names) + "</srmPrepareToGetRequest>");
     }
 
-    private static HttpgSoapClient.Response put(String path, List<String> names) throws Exception {
+    private static HttpgResponse put(String path, List<String> names) throws Exception {
         return soap.call("srmPrepareToPut", "<srmPrepareToPutRequest><arrayOfFileRequests><requestArray><targetSURL>"
                 + SoapCalls.xml(site.surl(path)) + "</targetSURL></requestArray></arrayOfFileRequests>"
                 + "<desiredFileStorageType>PERMANENT</desiredFileStorageType>" + protocols(names)
@@ -63,7 +63,7 @@ class DoorProtocolsOnHdfsTest {
 
     @Test
     void onlyGsiftpIsOffered() throws Exception {
-        HttpgSoapClient.Response r = soap.call("srmGetTransferProtocols",
+        HttpgResponse r = soap.call("srmGetTransferProtocols",
                 "<srmGetTransferProtocolsRequest></srmGetTransferProtocolsRequest>");
         assertEquals("SRM_SUCCESS", r.text("srmGetTransferProtocolsResponse/returnStatus/statusCode"), r.toString());
         assertEquals(List.of("gsiftp"), r.texts("transferProtocol"), r.toString());
@@ -71,7 +71,7 @@ class DoorProtocolsOnHdfsTest {
 
     @Test
     void aGetOrPutAskingOnlyForXrootdProtocolsIsNotSupportedAndGetsNoTurl() throws Exception {
-        for (HttpgSoapClient.Response r : List.of(get("/alice/here.bin", List.of("root", "https")),
+        for (HttpgResponse r : List.of(get("/alice/here.bin", List.of("root", "https")),
                 put("/alice/new.bin", List.of("root", "davs")))) {
             String op = r.text("srmPrepareToGetResponse/returnStatus/statusCode") != null
                     ? "srmPrepareToGetResponse" : "srmPrepareToPutResponse";
@@ -87,7 +87,7 @@ class DoorProtocolsOnHdfsTest {
 
     @Test
     void aClientThatAlsoAcceptsGsiftpGetsTheGridFtpDoor() throws Exception {
-        HttpgSoapClient.Response r = get("/alice/here.bin", List.of("root", "gsiftp"));
+        HttpgResponse r = get("/alice/here.bin", List.of("root", "gsiftp"));
         String turl = r.text("transferURL");
         assertTrue(turl != null && turl.startsWith("gsiftp://localhost:"), r.toString());
     }

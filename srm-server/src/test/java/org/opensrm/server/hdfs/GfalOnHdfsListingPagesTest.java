@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -61,7 +61,7 @@ class GfalOnHdfsListingPagesTest {
 
     @Test
     void serverAnswersAnUnpagedListingWithTooManyResultsAndTheFirstTen() throws Exception {
-        HttpgSoapClient.Response r = soap().ls(site.surl("/alice/big"), true, 1, -1, -1);
+        HttpgResponse r = soap().ls(site.surl("/alice/big"), true, 1, -1, -1);
         assertEquals("SRM_TOO_MANY_RESULTS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
         assertEquals(NAMES.subList(0, 10).stream().map(n -> "/alice/big/" + n).toList(),
                 r.texts("srmLsResponse/details/pathDetailArray/arrayOfSubPaths/pathDetailArray/path"), r.toString());
@@ -69,11 +69,11 @@ class GfalOnHdfsListingPagesTest {
 
     @Test
     void serverAnswersPagesWithOffsetAndCount() throws Exception {
-        HttpgSoapClient.Response r = soap().ls(site.surl("/alice/big"), true, 1, 0, 1000);
+        HttpgResponse r = soap().ls(site.surl("/alice/big"), true, 1, 0, 1000);
         assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r.toString());
         assertEquals(NAMES.stream().map(n -> "/alice/big/" + n).toList(),
                 r.texts("srmLsResponse/details/pathDetailArray/arrayOfSubPaths/pathDetailArray/path"));
-        HttpgSoapClient.Response tail = soap().ls(site.surl("/alice/big"), true, 1, 20, 1000);
+        HttpgResponse tail = soap().ls(site.surl("/alice/big"), true, 1, 20, 1000);
         assertEquals(NAMES.subList(20, 25).stream().map(n -> "/alice/big/" + n).toList(),
                 tail.texts("srmLsResponse/details/pathDetailArray/arrayOfSubPaths/pathDetailArray/path"));
     }

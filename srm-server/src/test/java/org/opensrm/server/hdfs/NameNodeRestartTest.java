@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Tag;
 import org.opensrm.backend.hdfs.DevHdfsCluster;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * The HDFS NameNode stopped and started again under a running server (MiniDFSCluster's shutdownNameNode and
@@ -62,7 +62,7 @@ class NameNodeRestartTest {
         assertEquals("SRM_SUCCESS", mkdir("/alice/before"));
         byte[] content = HdfsSite.randomBytes((1 << 20) + 5, 3);
         String surl = site.surl("/alice/landed.bin");
-        HttpgSoapClient.Response put = soap.prepareToPut(surl, content.length);
+        HttpgResponse put = soap.prepareToPut(surl, content.length);
         String token = put.text("srmPrepareToPutResponse/requestToken");
         String turl = put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
         assertNotNull(turl, put.toString());
@@ -88,11 +88,11 @@ class NameNodeRestartTest {
         assertEquals("SRM_SUCCESS", after, "served again by the same server");
         System.out.printf("NameNode restart: calls served again %d ms after the restart returned%n",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
-        HttpgSoapClient.Response done = soap.putDone(token, surl);
+        HttpgResponse done = soap.putDone(token, surl);
         assertEquals("SRM_SUCCESS", done.text("statusArray/status/statusCode"), done.toString());
         assertEquals(content.length, site.superuser().getFileStatus(site.hdfs("/alice/landed.bin")).getLen());
 
-        HttpgSoapClient.Response ls = soap.ls(site.surl("/alice"), false, 1, -1, -1);
+        HttpgResponse ls = soap.ls(site.surl("/alice"), false, 1, -1, -1);
         assertEquals("SRM_SUCCESS", ls.text("srmLsResponse/returnStatus/statusCode"), ls.toString());
         List<String> listed = ls.texts("arrayOfSubPaths/pathDetailArray/path");
         assertEquals(List.of("/alice/after", "/alice/before", "/alice/landed.bin"),
@@ -102,14 +102,14 @@ class NameNodeRestartTest {
     }
 
     private static String mkdir(String path) throws Exception {
-        HttpgSoapClient.Response r = soap.call("srmMkdir", "<srmMkdirRequest><SURL>" + site.surl(path)
+        HttpgResponse r = soap.call("srmMkdir", "<srmMkdirRequest><SURL>" + site.surl(path)
                 + "</SURL></srmMkdirRequest>");
         return r.text("srmMkdirResponse/returnStatus/statusCode");
     }
 
     @FunctionalInterface
     private interface Call {
-        HttpgSoapClient.Response run() throws Exception;
+        HttpgResponse run() throws Exception;
     }
 
     /**
@@ -118,7 +118,7 @@ class NameNodeRestartTest {
      */
     private static void assertRetryable(String op, Call call) throws Exception {
         long t0 = System.nanoTime();
-        HttpgSoapClient.Response r = call.run();
+        HttpgResponse r = call.run();
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         System.out.printf("NameNode down: %s answered in %d ms: %s%n", op, ms, r.texts("statusCode"));
         assertTrue(ms < BOUND_MS, op + " answered in " + ms + " ms, beyond the bound");

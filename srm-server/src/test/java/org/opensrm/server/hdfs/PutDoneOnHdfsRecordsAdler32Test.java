@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.hdfs.HdfsBackendConfig;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * A put on HDFS, end to end at the SOAP level: srmPrepareToPut hands out a TURL naming an upload in Alice's
@@ -54,7 +54,7 @@ class PutDoneOnHdfsRecordsAdler32Test {
         byte[] content = HdfsSite.randomBytes(3 * 1024 * 1024 + 17, 11);
         String expected = HdfsSite.adler32(content);
 
-        HttpgSoapClient.Response put = soap.prepareToPut(surl, content.length);
+        HttpgResponse put = soap.prepareToPut(surl, content.length);
         assertEquals("SRM_SPACE_AVAILABLE",
                 put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/status/statusCode"), put.toString());
         String token = put.text("srmPrepareToPutResponse/requestToken");
@@ -73,7 +73,7 @@ class PutDoneOnHdfsRecordsAdler32Test {
         Path upload = site.writeAtTurl(HdfsSite.ALICE_ACCOUNT, turl, content);
         assertFalse(site.superuser().exists(site.hdfs("/alice/put.bin")), "nothing at the target before PutDone");
 
-        HttpgSoapClient.Response done = soap.putDone(token, surl);
+        HttpgResponse done = soap.putDone(token, surl);
         assertEquals("SRM_SUCCESS", done.text("srmPutDoneResponse/returnStatus/statusCode"), done.toString());
         assertEquals("SRM_SUCCESS",
                 done.text("srmPutDoneResponse/arrayOfFileStatuses/statusArray/status/statusCode"), done.toString());
@@ -87,7 +87,7 @@ class PutDoneOnHdfsRecordsAdler32Test {
         assertTrue(new String(xattr, StandardCharsets.UTF_8).toLowerCase().contains(expected),
                 "the xattr holds the adler32 " + expected + ": " + new String(xattr, StandardCharsets.UTF_8));
 
-        HttpgSoapClient.Response ls = soap.ls(surl, true, 0, -1, -1);
+        HttpgResponse ls = soap.ls(surl, true, 0, -1, -1);
         assertEquals("SRM_SUCCESS", ls.text("srmLsResponse/returnStatus/statusCode"), ls.toString());
         assertEquals("ADLER32", ls.text("srmLsResponse/details/pathDetailArray/checkSumType").toUpperCase(),
                 ls.toString());
@@ -95,7 +95,7 @@ class PutDoneOnHdfsRecordsAdler32Test {
                 ls.toString());
         assertEquals(Long.toString(content.length), ls.text("srmLsResponse/details/pathDetailArray/size"));
 
-        HttpgSoapClient.Response status = soap.statusOfPutRequest(token);
+        HttpgResponse status = soap.statusOfPutRequest(token);
         assertEquals("SRM_SUCCESS",
                 status.text("srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/status/statusCode"),
                 "a finished put reports success: " + status);
@@ -110,11 +110,11 @@ class PutDoneOnHdfsRecordsAdler32Test {
     void gfalChecksumOfAFinishedPutIsTheRecordedAdler32() throws Exception {
         String surl = site.surl("/alice/sum.bin");
         byte[] content = HdfsSite.randomBytes(70_001, 12);
-        HttpgSoapClient.Response put = soap.prepareToPut(surl, content.length);
+        HttpgResponse put = soap.prepareToPut(surl, content.length);
         String token = put.text("srmPrepareToPutResponse/requestToken");
         site.writeAtTurl(HdfsSite.ALICE_ACCOUNT,
                 put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL"), content);
-        HttpgSoapClient.Response done = soap.putDone(token, surl);
+        HttpgResponse done = soap.putDone(token, surl);
         assertEquals("SRM_SUCCESS", done.text("srmPutDoneResponse/returnStatus/statusCode"), done.toString());
 
         ClientRun sum = site.clients(site.alice()).gfalPython("import sys, gfal2\n"

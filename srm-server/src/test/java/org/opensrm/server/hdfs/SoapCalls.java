@@ -2,9 +2,10 @@ package org.opensrm.server.hdfs;
 
 import java.io.IOException;
 import java.util.Map;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.GridUser;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.TestGrid;
 
 /**
@@ -14,16 +15,16 @@ import org.opensrm.testkit.TestGrid;
 final class SoapCalls {
     private static final String PATH = "/srm/managerv2";
 
-    private final HttpgSoapClient client;
+    private final HttpgClient client;
     private final int port;
 
     SoapCalls(TestGrid grid, GridUser user, int port) {
-        this.client = new HttpgSoapClient(user.proxyFile(), grid.trustDir()).withTimeoutMillis(30_000);
+        this.client = new HttpgClient(user.proxyFile(), grid.trustDir()).withTimeoutMillis(30_000);
         this.port = port;
     }
 
     /** srmLs of one SURL; {@code offset}/{@code count} are left out when negative. */
-    HttpgSoapClient.Response ls(String surl, boolean fullDetail, int levels, int offset, int count)
+    HttpgResponse ls(String surl, boolean fullDetail, int levels, int offset, int count)
             throws IOException {
         return call("srmLs", lsRequest(surl, fullDetail, levels, offset, count));
     }
@@ -37,7 +38,7 @@ final class SoapCalls {
     }
 
     /** srmPrepareToPut of one SURL as gfal-copy sends it (gsiftp first among the protocols). */
-    HttpgSoapClient.Response prepareToPut(String surl, long expectedSize) throws IOException {
+    HttpgResponse prepareToPut(String surl, long expectedSize) throws IOException {
         return call("srmPrepareToPut", "<srmPrepareToPutRequest><arrayOfFileRequests><requestArray><targetSURL>"
                 + xml(surl) + "</targetSURL><expectedFileSize>" + expectedSize + "</expectedFileSize></requestArray>"
                 + "</arrayOfFileRequests><desiredTotalRequestTime>3600</desiredTotalRequestTime>"
@@ -46,18 +47,18 @@ final class SoapCalls {
                 + "</arrayOfTransferProtocols></transferParameters></srmPrepareToPutRequest>");
     }
 
-    HttpgSoapClient.Response statusOfPutRequest(String token) throws IOException {
+    HttpgResponse statusOfPutRequest(String token) throws IOException {
         return call("srmStatusOfPutRequest", "<srmStatusOfPutRequestRequest><requestToken>" + xml(token)
                 + "</requestToken></srmStatusOfPutRequestRequest>");
     }
 
-    HttpgSoapClient.Response putDone(String token, String surl) throws IOException {
+    HttpgResponse putDone(String token, String surl) throws IOException {
         return call("srmPutDone", "<srmPutDoneRequest><requestToken>" + xml(token) + "</requestToken>"
                 + "<arrayOfSURLs><urlArray>" + xml(surl) + "</urlArray></arrayOfSURLs></srmPutDoneRequest>");
     }
 
-    HttpgSoapClient.Response call(String operation, String request) throws IOException {
-        HttpgSoapClient.Response r = client.post("localhost", port, PATH, headers(port), envelope(operation, request));
+    HttpgResponse call(String operation, String request) throws IOException {
+        HttpgResponse r = client.post("localhost", port, PATH, headers(port), envelope(operation, request));
         if (r.status() != 200) {
             throw new IOException(operation + " answered " + r);
         }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Tag;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * HDFS full during an upload: a space quota on the site's root (what HDFS answers when its space runs out for a
@@ -76,7 +76,7 @@ class SpaceQuotaDuringUploadOnHdfsTest {
         byte[] content = HdfsSite.randomBytes((3 << 20) + 1, 5);
         dfs.setQuota(root, HdfsConstants.QUOTA_DONT_SET, QUOTA);
         try {
-            HttpgSoapClient.Response put = soap.prepareToPut(surl, content.length);
+            HttpgResponse put = soap.prepareToPut(surl, content.length);
             String token = put.text("srmPrepareToPutResponse/requestToken");
             String turl = put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
             org.apache.hadoop.fs.Path upload = new org.apache.hadoop.fs.Path(java.net.URI.create(turl).getPath());
@@ -86,24 +86,24 @@ class SpaceQuotaDuringUploadOnHdfsTest {
             assertTrue(written < content.length, "the truncated upload is staged: " + written + " bytes");
             assertFalse(site.superuser().exists(site.hdfs("/alice/quota.bin")), "and not at its SURL");
 
-            HttpgSoapClient.Response done = soap.putDone(token, surl);
+            HttpgResponse done = soap.putDone(token, surl);
             assertEquals("SRM_FAILURE", done.text("statusArray/status/statusCode"), done.toString());
             String why = done.text("statusArray/status/explanation");
             assertTrue(why.contains(content.length + " were declared") && why.contains("discarded"), done.toString());
             assertFalse(site.superuser().exists(upload), "the truncated upload is removed");
             assertFalse(site.superuser().exists(site.hdfs("/alice/quota.bin")));
-            HttpgSoapClient.Response ls = soap.ls(surl, false, 0, -1, -1);
+            HttpgResponse ls = soap.ls(surl, false, 0, -1, -1);
             assertEquals("SRM_INVALID_PATH", ls.text("pathDetailArray/status/statusCode"), ls.toString());
         } finally {
             dfs.setQuota(root, HdfsConstants.QUOTA_DONT_SET, HdfsConstants.QUOTA_RESET);
         }
 
-        HttpgSoapClient.Response again = soap.prepareToPut(surl, content.length);
+        HttpgResponse again = soap.prepareToPut(surl, content.length);
         String token = again.text("srmPrepareToPutResponse/requestToken");
         String turl = again.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
         IOException none = writeAsADoor(new org.apache.hadoop.fs.Path(java.net.URI.create(turl).getPath()), content);
         assertEquals(null, none, "the whole file fits without the quota");
-        HttpgSoapClient.Response done = soap.putDone(token, surl);
+        HttpgResponse done = soap.putDone(token, surl);
         assertEquals("SRM_SUCCESS", done.text("statusArray/status/statusCode"), done.toString());
         assertEquals(content.length, site.superuser().getFileStatus(site.hdfs("/alice/quota.bin")).getLen());
     }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.opensrm.testkit.HttpgSoapClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.ShiftedClock;
 
 /**
@@ -47,23 +47,23 @@ class StagedUploadsOnHdfsTest {
         }
     }
 
-    private static String code(HttpgSoapClient.Response r, String path) {
+    private static String code(HttpgResponse r, String path) {
         return r.text(path + "/statusCode");
     }
 
     private static void mkdir(String path) throws Exception {
-        HttpgSoapClient.Response r = soap.call("srmMkdir", "<srmMkdirRequest><SURL>" + site.surl(path)
+        HttpgResponse r = soap.call("srmMkdir", "<srmMkdirRequest><SURL>" + site.surl(path)
                 + "</SURL></srmMkdirRequest>");
         assertEquals("SRM_SUCCESS", code(r, "srmMkdirResponse/returnStatus"), r.toString());
     }
 
-    private static HttpgSoapClient.Response rmdir(String path) throws Exception {
+    private static HttpgResponse rmdir(String path) throws Exception {
         return soap.call("srmRmdir", "<srmRmdirRequest><SURL>" + site.surl(path) + "</SURL></srmRmdirRequest>");
     }
 
     /** The entries srmLs shows in a directory (the listing itself must succeed). */
     private static List<String> listed(String path) throws Exception {
-        HttpgSoapClient.Response r = soap.ls(site.surl(path), false, 1, -1, -1);
+        HttpgResponse r = soap.ls(site.surl(path), false, 1, -1, -1);
         assertEquals("SRM_SUCCESS", code(r, "srmLsResponse/returnStatus"), r.toString());
         return r.texts("arrayOfSubPaths/pathDetailArray/path");
     }
@@ -71,13 +71,13 @@ class StagedUploadsOnHdfsTest {
     @Test
     void anUploadInProgressIsNotListedAndKeepsItsDirectoryNonEmpty() throws Exception {
         mkdir("/alice/open");
-        HttpgSoapClient.Response put = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
+        HttpgResponse put = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
         String turl = put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
         org.apache.hadoop.fs.Path upload = site.writeAtTurl(HdfsSite.ALICE_ACCOUNT, turl, new byte[4096]);
         assertEquals(List.of(), listed("/alice/open"));
-        HttpgSoapClient.Response busy = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
+        HttpgResponse busy = soap.prepareToPut(site.surl("/alice/open/f.bin"), 0);
         assertEquals("SRM_FILE_BUSY", code(busy, "statusArray/status"), busy.toString());
-        HttpgSoapClient.Response refused = rmdir("/alice/open"); // issue 22, point 5: as srmLs says the file is busy
+        HttpgResponse refused = rmdir("/alice/open"); // issue 22, point 5: as srmLs says the file is busy
         assertEquals("SRM_NON_EMPTY_DIRECTORY", code(refused, "srmRmdirResponse/returnStatus"), refused.toString());
         assertTrue(site.superuser().exists(site.hdfs("/alice/open")), "the directory is kept");
         assertTrue(site.superuser().exists(upload), "the transfer's data is untouched");
@@ -86,15 +86,15 @@ class StagedUploadsOnHdfsTest {
     @Test
     void anAbortedUploadIsGoneAtOnceAndItsDirectoryRemovable() throws Exception {
         mkdir("/alice/aborted");
-        HttpgSoapClient.Response put = soap.prepareToPut(site.surl("/alice/aborted/f.bin"), 0);
+        HttpgResponse put = soap.prepareToPut(site.surl("/alice/aborted/f.bin"), 0);
         String token = put.text("srmPrepareToPutResponse/requestToken");
         String turl = put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL");
         org.apache.hadoop.fs.Path upload = site.writeAtTurl(HdfsSite.ALICE_ACCOUNT, turl, new byte[4096]);
-        HttpgSoapClient.Response abort = soap.call("srmAbortRequest", "<srmAbortRequestRequest><requestToken>"
+        HttpgResponse abort = soap.call("srmAbortRequest", "<srmAbortRequestRequest><requestToken>"
                 + token + "</requestToken></srmAbortRequestRequest>");
         assertEquals("SRM_SUCCESS", code(abort, "srmAbortRequestResponse/returnStatus"), abort.toString());
         assertTrue(site.superuser().getFileStatus(upload).isDirectory(), "the data is replaced by a tombstone");
-        HttpgSoapClient.Response removed = rmdir("/alice/aborted");
+        HttpgResponse removed = rmdir("/alice/aborted");
         assertEquals("SRM_SUCCESS", code(removed, "srmRmdirResponse/returnStatus"), removed.toString());
         assertFalse(site.superuser().exists(site.hdfs("/alice/aborted")));
     }
@@ -116,26 +116,26 @@ class StagedUploadsOnHdfsTest {
             SoapCalls alice = new SoapCalls(own.grid(), own.alice(), own.server().port());
             String dir = "/alice/stalling-" + mode;
             String surl = own.surl(dir + "/f.bin");
-            HttpgSoapClient.Response made = alice.call("srmMkdir", "<srmMkdirRequest><SURL>" + own.surl(dir)
+            HttpgResponse made = alice.call("srmMkdir", "<srmMkdirRequest><SURL>" + own.surl(dir)
                     + "</SURL></srmMkdirRequest>");
             assertEquals("SRM_SUCCESS", code(made, "srmMkdirResponse/returnStatus"), made.toString());
             String token = alice.prepareToPut(surl, 0).text("srmPrepareToPutResponse/requestToken");
             org.apache.hadoop.fs.Path upload = own.writeAtTurl(HdfsSite.ALICE_ACCOUNT, turlOf(alice, token),
                     new byte[4096]);
-            HttpgSoapClient.Response live = alice.ls(surl, false, 0, -1, -1);
+            HttpgResponse live = alice.ls(surl, false, 0, -1, -1);
             assertEquals("SRM_FILE_BUSY", code(live, "pathDetailArray/status"), live.toString());
-            HttpgSoapClient.Response kept = rmdirOn(alice, own.surl(dir));
+            HttpgResponse kept = rmdirOn(alice, own.surl(dir));
             assertEquals("SRM_NON_EMPTY_DIRECTORY", code(kept, "srmRmdirResponse/returnStatus"), kept.toString());
 
             clock.advance(Duration.ofMinutes(2).plusSeconds(30));
-            HttpgSoapClient.Response stalled = alice.ls(surl, false, 0, -1, -1);
+            HttpgResponse stalled = alice.ls(surl, false, 0, -1, -1);
             assertEquals("SRM_INVALID_PATH", code(stalled, "pathDetailArray/status"), stalled.toString());
-            HttpgSoapClient.Response removed = rmdirOn(alice, own.surl(dir));
+            HttpgResponse removed = rmdirOn(alice, own.surl(dir));
             assertEquals("SRM_SUCCESS", code(removed, "srmRmdirResponse/returnStatus"), removed.toString());
             assertFalse(own.superuser().exists(own.hdfs(dir)), "the directory is gone");
             assertTrue(own.superuser().getFileStatus(upload).isDirectory(), "the data is replaced by a tombstone");
             assertEquals(0, own.superuser().listStatus(upload).length, "the tombstone is empty");
-            HttpgSoapClient.Response done = alice.putDone(token, surl);
+            HttpgResponse done = alice.putDone(token, surl);
             assertEquals("SRM_ABORTED", code(done, "srmPutDoneResponse/arrayOfFileStatuses/statusArray/status"),
                     done.toString());
         } finally {
@@ -143,7 +143,7 @@ class StagedUploadsOnHdfsTest {
         }
     }
 
-    private static HttpgSoapClient.Response rmdirOn(SoapCalls soap, String surl) throws Exception {
+    private static HttpgResponse rmdirOn(SoapCalls soap, String surl) throws Exception {
         return soap.call("srmRmdir", "<srmRmdirRequest><SURL>" + surl + "</SURL></srmRmdirRequest>");
     }
 
@@ -151,7 +151,7 @@ class StagedUploadsOnHdfsTest {
     private static String turlOf(SoapCalls soap, String token) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (true) {
-            HttpgSoapClient.Response r = soap.statusOfPutRequest(token);
+            HttpgResponse r = soap.statusOfPutRequest(token);
             String turl = r.text("srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/transferURL");
             if (turl != null && !turl.isEmpty()) {
                 return turl;
@@ -162,7 +162,7 @@ class StagedUploadsOnHdfsTest {
 
     @Test
     void noSurlReachesTheStagingArea() throws Exception {
-        HttpgSoapClient.Response ls = soap.ls(site.surl("/.srm-uploads"), false, 1, -1, -1);
+        HttpgResponse ls = soap.ls(site.surl("/.srm-uploads"), false, 1, -1, -1);
         assertEquals("SRM_INVALID_PATH", code(ls, "pathDetailArray/status"), ls.toString());
         List<String> root = listed("/");
         assertTrue(root.contains("/alice") && !root.contains("/.srm-uploads"), "the root listing hides it: " + root);

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.backend.hdfs.HdfsBackendConfig;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.SrmServer;
 import org.opensrm.testkit.ClientRun;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.testkit.SrmClients;
 
 /**
@@ -78,19 +78,19 @@ class TwoFrontendsShareOneHdfsNamespaceTest {
         byte[] content = HdfsSite.randomBytes(1_500_000, 21);
         String expected = HdfsSite.adler32(content);
 
-        HttpgSoapClient.Response put = onFirst.prepareToPut(HdfsSite.surl(first, "/alice/across.bin"), content.length);
+        HttpgResponse put = onFirst.prepareToPut(HdfsSite.surl(first, "/alice/across.bin"), content.length);
         assertEquals("SRM_SPACE_AVAILABLE",
                 put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/status/statusCode"), put.toString());
         String token = put.text("srmPrepareToPutResponse/requestToken");
         Path upload = site.writeAtTurl(HdfsSite.ALICE_ACCOUNT,
                 put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL"), content);
 
-        HttpgSoapClient.Response status = onSecond.statusOfPutRequest(token);
+        HttpgResponse status = onSecond.statusOfPutRequest(token);
         assertEquals("SRM_SPACE_AVAILABLE",
                 status.text("srmStatusOfPutRequestResponse/arrayOfFileStatuses/statusArray/status/statusCode"),
                 "the other frontend knows the put from its token alone: " + status);
 
-        HttpgSoapClient.Response done = onSecond.putDone(token, HdfsSite.surl(second, "/alice/across.bin"));
+        HttpgResponse done = onSecond.putDone(token, HdfsSite.surl(second, "/alice/across.bin"));
         assertEquals("SRM_SUCCESS", done.text("srmPutDoneResponse/returnStatus/statusCode"), done.toString());
 
         FileStatus target = site.superuser().getFileStatus(site.hdfs("/alice/across.bin"));
@@ -101,7 +101,7 @@ class TwoFrontendsShareOneHdfsNamespaceTest {
                 HdfsBackendConfig.DEFAULT_CHECKSUM_XATTR), "adler32 recorded in HDFS");
 
         for (SrmServer s : List.of(first, second)) {
-            HttpgSoapClient.Response ls = soap(s).ls(HdfsSite.surl(s, "/alice/across.bin"), true, 0, -1, -1);
+            HttpgResponse ls = soap(s).ls(HdfsSite.surl(s, "/alice/across.bin"), true, 0, -1, -1);
             assertEquals("SRM_SUCCESS", ls.text("srmLsResponse/returnStatus/statusCode"), ls.toString());
             assertEquals(expected, ls.text("srmLsResponse/details/pathDetailArray/checkSumValue").toLowerCase(),
                     "port " + s.port() + ": " + ls);
@@ -111,7 +111,7 @@ class TwoFrontendsShareOneHdfsNamespaceTest {
     @Test
     void aTokenSignedWithAnotherKeyIsRefusedByBothFrontends() throws Exception {
         byte[] content = HdfsSite.randomBytes(1000, 31);
-        HttpgSoapClient.Response put = soap(foreign).prepareToPut(HdfsSite.surl(foreign, "/alice/forged.bin"),
+        HttpgResponse put = soap(foreign).prepareToPut(HdfsSite.surl(foreign, "/alice/forged.bin"),
                 content.length);
         assertEquals("SRM_SPACE_AVAILABLE",
                 put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/status/statusCode"), put.toString());
@@ -120,17 +120,17 @@ class TwoFrontendsShareOneHdfsNamespaceTest {
                 put.text("srmPrepareToPutResponse/arrayOfFileStatuses/statusArray/transferURL"), content);
 
         for (SrmServer s : List.of(first, second)) {
-            HttpgSoapClient.Response status = soap(s).statusOfPutRequest(token);
+            HttpgResponse status = soap(s).statusOfPutRequest(token);
             assertEquals("SRM_INVALID_REQUEST", status.text("srmStatusOfPutRequestResponse/returnStatus/statusCode"),
                     "port " + s.port() + ": " + status);
-            HttpgSoapClient.Response done = soap(s).putDone(token, HdfsSite.surl(s, "/alice/forged.bin"));
+            HttpgResponse done = soap(s).putDone(token, HdfsSite.surl(s, "/alice/forged.bin"));
             assertEquals("SRM_INVALID_REQUEST", done.text("srmPutDoneResponse/returnStatus/statusCode"),
                     "port " + s.port() + ": " + done);
         }
         assertFalse(site.superuser().exists(site.hdfs("/alice/forged.bin")), "nothing was put in place");
         assertTrue(site.superuser().exists(upload), "the upload is left for the frontend that owns the put");
 
-        HttpgSoapClient.Response own = soap(foreign).putDone(token, HdfsSite.surl(foreign, "/alice/forged.bin"));
+        HttpgResponse own = soap(foreign).putDone(token, HdfsSite.surl(foreign, "/alice/forged.bin"));
         assertEquals("SRM_SUCCESS", own.text("srmPutDoneResponse/returnStatus/statusCode"),
                 "the signing frontend itself accepts it: " + own);
     }

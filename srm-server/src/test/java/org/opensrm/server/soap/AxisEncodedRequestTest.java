@@ -20,11 +20,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.soap.gen.SrmLsRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToPutRequest;
 import org.opensrm.server.soap.gen.SrmRmRequest;
 import org.opensrm.server.soap.gen.TPutFileRequest;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
@@ -138,7 +138,7 @@ class AxisEncodedRequestTest {
                 headers.put(k, v);
             }
         });
-        Response r = edge.client().post("127.0.0.1", edge.port(), "/srm/managerv2", headers, sent.body());
+        HttpgResponse r = edge.client().post("127.0.0.1", edge.port(), "/srm/managerv2", headers, sent.body());
         assertEquals(200, r.status(), r::toString);
         SoapAnswers.assertNoJavaInternals(r);
         assertEquals("SRM_SUCCESS", r.text(operation + "Response/returnStatus/statusCode"), r::toString);

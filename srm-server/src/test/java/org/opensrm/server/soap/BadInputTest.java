@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * Bad and borderline input against the real composition ({@link org.opensrm.server.SrmServer} with the POSIX
@@ -52,11 +52,11 @@ class BadInputTest {
                 + operation + "</SOAP-ENV:Body></SOAP-ENV:Envelope>";
     }
 
-    private static Response post(String body) throws Exception {
+    private static HttpgResponse post(String body) throws Exception {
         return post(body.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static Response post(byte[] body) throws Exception {
+    private static HttpgResponse post(byte[] body) throws Exception {
         return site.client().post("127.0.0.1", site.port(), "/srm/managerv2", GFAL2_HEADERS, body);
     }
 
@@ -78,7 +78,7 @@ class BadInputTest {
     @Test
     void truncatedXmlIsAFaultWithAReason() throws Exception {
         String whole = envelope(ls("srm://127.0.0.1/x", ""));
-        Response r = post(whole.substring(0, whole.indexOf("</urlArray>")));
+        HttpgResponse r = post(whole.substring(0, whole.indexOf("</urlArray>")));
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
         assertTrue(r.text("Fault/faultstring").contains("urlArray"), r::toString);
@@ -86,7 +86,7 @@ class BadInputTest {
 
     @Test
     void mismatchedEndTagIsAFaultWithAReason() throws Exception {
-        Response r = post(envelope(ls("srm://127.0.0.1/x", "")).replace("</arrayOfSURLs>", "</arrayOfSurls>"));
+        HttpgResponse r = post(envelope(ls("srm://127.0.0.1/x", "")).replace("</arrayOfSURLs>", "</arrayOfSurls>"));
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
         assertTrue(r.text("Fault/faultstring").contains("arrayOfSurls"), r::toString);
@@ -94,7 +94,7 @@ class BadInputTest {
 
     @Test
     void envelopeMissingItsLastEndTagsGetsAnAnswer() throws Exception {
-        Response r = post(envelope(ls("srm://127.0.0.1/x", "")).replace("</SOAP-ENV:Body></SOAP-ENV:Envelope>", ""));
+        HttpgResponse r = post(envelope(ls("srm://127.0.0.1/x", "")).replace("</SOAP-ENV:Body></SOAP-ENV:Envelope>", ""));
         SoapAnswers.assertStatusOrFault(r);
     }
 
@@ -149,7 +149,7 @@ class BadInputTest {
             refs.append("</multiRef>");
         }
         refs.append("<multiRef id=\"m").append(levels).append("\">srm://127.0.0.1/x</multiRef>");
-        Response r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> post(envelope(refs.toString())));
+        HttpgResponse r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> post(envelope(refs.toString())));
         SoapAnswers.assertStatusOrFault(r);
     }
 
@@ -157,41 +157,41 @@ class BadInputTest {
     void deeplyNestedEncodedBodyGetsAnAnswer() {
         StringBuilder deep = new StringBuilder("<srm2:srmLs><srmLsRequest href=\"#d\"/></srm2:srmLs><multiRef id=\"d\">");
         deep.append("<x>".repeat(20_000)).append("</x>".repeat(20_000)).append("</multiRef>");
-        Response r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> post(envelope(deep.toString())));
+        HttpgResponse r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> post(envelope(deep.toString())));
         SoapAnswers.assertStatusOrFault(r);
     }
 
     @Test
     void notXmlAtAllIsAFaultWithAReason() throws Exception {
-        Response r = post("0POST this is not xml\u0000\u00ff");
+        HttpgResponse r = post("0POST this is not xml\u0000\u00ff");
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
     }
 
     @Test
     void unknownOperationIsAFaultWithAReason() throws Exception {
-        Response r = post(envelope("<srm2:srmFrobnicate><srmFrobnicateRequest/></srm2:srmFrobnicate>"));
+        HttpgResponse r = post(envelope("<srm2:srmFrobnicate><srmFrobnicateRequest/></srm2:srmFrobnicate>"));
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
     }
 
     @Test
     void emptyBodyIsAFaultWithAReason() throws Exception {
-        Response r = post(new byte[0]);
+        HttpgResponse r = post(new byte[0]);
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
     }
 
     @Test
     void emptySoapBodyIsAFaultWithAReason() throws Exception {
-        Response r = post(envelope(""));
+        HttpgResponse r = post(envelope(""));
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
     }
 
     @Test
     void operationInAnotherNamespaceIsAFaultWithAReason() throws Exception {
-        Response r = post(envelope(ls("srm://127.0.0.1/x", "").replace("srm2:", "w:")
+        HttpgResponse r = post(envelope(ls("srm://127.0.0.1/x", "").replace("srm2:", "w:")
                 .replace("<w:srmLs>", "<w:srmLs xmlns:w=\"urn:not-srm\">")));
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
@@ -201,18 +201,18 @@ class BadInputTest {
     void soap12EnvelopeIsRefusedWithAReason() throws Exception {
         String body = envelope(ls("srm://127.0.0.1/x", ""))
                 .replace("http://schemas.xmlsoap.org/soap/envelope/", "http://www.w3.org/2003/05/soap-envelope");
-        Response r = post(body);
+        HttpgResponse r = post(body);
         SoapAnswers.assertStatusOrFault(r);
     }
 
     @Test
     void bodyOverEightMebibytesDeclaredUpFrontIs413() throws Exception {
         long length = 8L * 1024 * 1024 + 1;
-        try (HttpgSoapClient.Connection c = site.client().keepAlive("127.0.0.1", site.port())) {
+        try (HttpgConnection c = site.client().keepAlive("127.0.0.1", site.port())) {
             c.sendRaw(("POST /srm/managerv2 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\n"
                     + "SOAPAction: \"Ls\"\r\nContent-Length: " + length + "\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1));
-            Response r = c.readResponse(false);
+            HttpgResponse r = c.readResponse(false);
             assertEquals(413, r.status(), r::toString);
             SoapAnswers.assertNoJavaInternals(r);
         }
@@ -222,7 +222,7 @@ class BadInputTest {
     void chunkedBodyOverEightMebibytesIs413() throws Exception {
         byte[] chunk = new byte[1024 * 1024];
         java.util.Arrays.fill(chunk, (byte) ' ');
-        try (HttpgSoapClient.Connection c = site.client().keepAlive("127.0.0.1", site.port())) {
+        try (HttpgConnection c = site.client().keepAlive("127.0.0.1", site.port())) {
             c.sendRaw(("POST /srm/managerv2 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\n"
                     + "SOAPAction: \"Ls\"\r\nTransfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
             ByteArrayOutputStream framed = new ByteArrayOutputStream();
@@ -234,7 +234,7 @@ class BadInputTest {
                 c.sendRaw(oneChunk);
             }
             c.sendRaw("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
-            Response r = c.readResponse(false);
+            HttpgResponse r = c.readResponse(false);
             assertEquals(413, r.status(), r::toString);
             SoapAnswers.assertNoJavaInternals(r);
         }
@@ -248,7 +248,7 @@ class BadInputTest {
         byte[] start = xml.getBytes(StandardCharsets.UTF_8);
         System.arraycopy(start, 0, body, 0, start.length);
         java.util.Arrays.fill(body, start.length, limit, (byte) ' ');
-        Response r = post(body);
+        HttpgResponse r = post(body);
         assertEquals(200, r.status(), r::toString);
         SoapAnswers.assertStatusOrFault(r);
     }
@@ -256,25 +256,25 @@ class BadInputTest {
     @Test
     void aNameOf300CharactersIsAnInvalidPath() throws Exception {
         String name = "n".repeat(300);
-        Response mkdir = post(envelope("<srm2:srmMkdir><srmMkdirRequest><SURL>srm://127.0.0.1/" + name
+        HttpgResponse mkdir = post(envelope("<srm2:srmMkdir><srmMkdirRequest><SURL>srm://127.0.0.1/" + name
                 + "</SURL></srmMkdirRequest></srm2:srmMkdir>"));
         assertEquals("SRM_INVALID_PATH", mkdir.text("srmMkdirResponse/returnStatus/statusCode"), mkdir::toString);
         assertTrue(mkdir.text("srmMkdirResponse/returnStatus/explanation").contains("longer than 255 bytes"),
                 mkdir::toString);
-        Response ls = post(envelope(ls("srm://127.0.0.1/" + name, "")));
+        HttpgResponse ls = post(envelope(ls("srm://127.0.0.1/" + name, "")));
         assertEquals("SRM_INVALID_PATH", ls.text("srmLsResponse/details/pathDetailArray/status/statusCode"),
                 ls::toString);
     }
 
     @Test
     void surlOfAnotherHostIsInvalidPath() throws Exception {
-        Response ls = post(envelope(ls("srm://elsewhere.example.org/data/x", "")));
+        HttpgResponse ls = post(envelope(ls("srm://elsewhere.example.org/data/x", "")));
         SoapAnswers.assertStatusOrFault(ls);
         assertEquals(200, ls.status());
         assertTrue(ls.texts("statusCode").contains("SRM_INVALID_PATH"), ls::toString);
         assertTrue(ls.bodyText().contains("elsewhere.example.org"), ls::toString);
 
-        Response mkdir = post(envelope("<srm2:srmMkdir><srmMkdirRequest>"
+        HttpgResponse mkdir = post(envelope("<srm2:srmMkdir><srmMkdirRequest>"
                 + "<SURL>srm://elsewhere.example.org:8443/srm/managerv2?SFN=/data/d</SURL>"
                 + "</srmMkdirRequest></srm2:srmMkdir>"));
         SoapAnswers.assertStatusOrFault(mkdir);
@@ -283,12 +283,12 @@ class BadInputTest {
 
     @Test
     void badEnumerationValueIsInvalidRequestNamingTheField() throws Exception {
-        Response ls = post(envelope(ls("srm://127.0.0.1/x", "<fileStorageType>PERMANENTLY</fileStorageType>")));
+        HttpgResponse ls = post(envelope(ls("srm://127.0.0.1/x", "<fileStorageType>PERMANENTLY</fileStorageType>")));
         SoapAnswers.assertStatusOrFault(ls);
         assertEquals("SRM_INVALID_REQUEST", ls.text("srmLsResponse/returnStatus/statusCode"), ls::toString);
         assertTrue(ls.text("srmLsResponse/returnStatus/explanation").contains("fileStorageType"), ls::toString);
 
-        Response put = post(envelope("<srm2:srmPrepareToPut><srmPrepareToPutRequest><arrayOfFileRequests>"
+        HttpgResponse put = post(envelope("<srm2:srmPrepareToPut><srmPrepareToPutRequest><arrayOfFileRequests>"
                 + "<requestArray><targetSURL>srm://127.0.0.1/up.bin</targetSURL></requestArray>"
                 + "</arrayOfFileRequests><overwriteOption>SOMETIMES</overwriteOption>"
                 + "</srmPrepareToPutRequest></srm2:srmPrepareToPut>"));
@@ -298,7 +298,7 @@ class BadInputTest {
         assertTrue(put.text("srmPrepareToPutResponse/returnStatus/explanation").contains("overwriteOption"),
                 put::toString);
 
-        Response perm = post(envelope("<srm2:srmSetPermission><srmSetPermissionRequest>"
+        HttpgResponse perm = post(envelope("<srm2:srmSetPermission><srmSetPermissionRequest>"
                 + "<SURL>srm://127.0.0.1/x</SURL><permissionType>CHANGE</permissionType>"
                 + "<ownerPermission>READWRITE</ownerPermission></srmSetPermissionRequest></srm2:srmSetPermission>"));
         SoapAnswers.assertStatusOrFault(perm);
@@ -310,16 +310,16 @@ class BadInputTest {
 
     @Test
     void valueOfTheWrongXmlTypeIsAFaultNamingTheField() throws Exception {
-        Response r = post(envelope(ls("srm://127.0.0.1/x", "").replace("<numOfLevels>0<", "<numOfLevels>many<")));
+        HttpgResponse r = post(envelope(ls("srm://127.0.0.1/x", "").replace("<numOfLevels>0<", "<numOfLevels>many<")));
         SoapAnswers.assertFault(r);
         SoapAnswers.assertNoJavaInternals(r);
         assertTrue(r.text("Fault/faultstring").contains("numOfLevels: 'many' is not a valid xsd:int"), r::toString);
-        Response size = post(envelope("<srm2:srmPrepareToPut><srmPrepareToPutRequest><arrayOfFileRequests>"
+        HttpgResponse size = post(envelope("<srm2:srmPrepareToPut><srmPrepareToPutRequest><arrayOfFileRequests>"
                 + "<requestArray><targetSURL>srm://127.0.0.1/y</targetSURL><expectedFileSize>-5</expectedFileSize>"
                 + "</requestArray></arrayOfFileRequests></srmPrepareToPutRequest></srm2:srmPrepareToPut>"));
         SoapAnswers.assertFault(size);
         assertTrue(size.text("Fault/faultstring").contains("expectedFileSize"), size::toString);
-        Response flag = post(envelope(ls("srm://127.0.0.1/x", "").replace("<fullDetailedList>true<",
+        HttpgResponse flag = post(envelope(ls("srm://127.0.0.1/x", "").replace("<fullDetailedList>true<",
                 "<fullDetailedList>yes<")));
         SoapAnswers.assertFault(flag);
         assertTrue(flag.text("Fault/faultstring").contains("fullDetailedList"), flag::toString);
@@ -334,7 +334,7 @@ class BadInputTest {
         Path file = ownedFile("data/renamed.bin", "rwx------");
         CapturedRequest capture = CapturedRequest.all().stream()
                 .filter(c -> c.name().equals("035-srmSetPermission")).findFirst().orElseThrow();
-        Response r = site.client().post("127.0.0.1", site.port(), capture.path(), capture.headers(), capture.body());
+        HttpgResponse r = site.client().post("127.0.0.1", site.port(), capture.path(), capture.headers(), capture.body());
         SoapAnswers.assertStatusOrFault(r);
         assertEquals("SRM_SUCCESS", r.text("srmSetPermissionResponse/returnStatus/statusCode"), r::toString);
         Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
@@ -346,7 +346,7 @@ class BadInputTest {
 
     @Test
     void referenceToAMissingMultiRefGetsAnAnswer() throws Exception {
-        Response r = post(envelope("<srm2:srmLs><srmLsRequest href=\"#nowhere\"/></srm2:srmLs>"));
+        HttpgResponse r = post(envelope("<srm2:srmLs><srmLsRequest href=\"#nowhere\"/></srm2:srmLs>"));
         SoapAnswers.assertStatusOrFault(r);
     }
 
@@ -354,7 +354,7 @@ class BadInputTest {
     void selfReferencingMultiRefGetsAnAnswerQuickly() {
         String body = envelope("<srm2:srmLs><srmLsRequest href=\"#loop\"/></srm2:srmLs>"
                 + "<multiRef id=\"loop\"><arrayOfSURLs href=\"#loop\"/></multiRef>");
-        Response r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> post(body));
+        HttpgResponse r = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> post(body));
         SoapAnswers.assertStatusOrFault(r);
     }
 
@@ -362,14 +362,14 @@ class BadInputTest {
     void doctypeIsRefused() throws Exception {
         String body = envelope(ls("srm://127.0.0.1/&xxe;", "")).replace("<SOAP-ENV:Envelope",
                 "<!DOCTYPE e [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]><SOAP-ENV:Envelope");
-        Response r = post(body);
+        HttpgResponse r = post(body);
         SoapAnswers.assertStatusOrFault(r);
         assertFalse(r.bodyText().contains("root:"), r::toString);
     }
 
     @Test
     void plainGetIsMethodNotAllowed() throws Exception {
-        Response r = site.client().get("127.0.0.1", site.port(), "/srm/managerv2", Map.of());
+        HttpgResponse r = site.client().get("127.0.0.1", site.port(), "/srm/managerv2", Map.of());
         assertEquals(405, r.status(), r::toString);
         SoapAnswers.assertNoJavaInternals(r);
     }

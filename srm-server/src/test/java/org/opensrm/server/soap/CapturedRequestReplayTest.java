@@ -17,14 +17,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.opensrm.client.HttpgConnection;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.soap.gen.SrmLsRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToGetRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToPutRequest;
 import org.opensrm.server.soap.gen.SrmPutDoneRequest;
 import org.opensrm.server.soap.gen.SrmSetPermissionRequest;
 import org.opensrm.server.soap.gen.TPutFileRequest;
-import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 
 /**
  * Replays every request captured from gfal2 and ARC, byte for byte with its own headers (inconsistent SOAPAction
@@ -55,7 +55,7 @@ class CapturedRequestReplayTest {
         return CapturedRequest.all();
     }
 
-    private static Response replay(CapturedRequest capture) throws Exception {
+    private static HttpgResponse replay(CapturedRequest capture) throws Exception {
         return edge.client().absoluteForm(capture.absoluteForm())
                 .post("127.0.0.1", edge.port(), capture.path(), capture.headers(), capture.body());
     }
@@ -82,7 +82,7 @@ class CapturedRequestReplayTest {
         String operation = capture.operation();
         assertTrue(capture.name().endsWith("-" + operation), capture.name() + " holds " + operation);
 
-        Response r = replay(capture);
+        HttpgResponse r = replay(capture);
 
         assertEquals(200, r.status(), r::toString);
         SoapAnswers.assertNoJavaInternals(r);
@@ -102,9 +102,9 @@ class CapturedRequestReplayTest {
     @Test
     void aWholeGfal2SessionOnOneKeepAliveConnection() throws Exception {
         List<CapturedRequest> session = captures().stream().filter(c -> c.client().equals("gfal2")).toList();
-        try (HttpgSoapClient.Connection c = edge.client().keepAlive("127.0.0.1", edge.port())) {
+        try (HttpgConnection c = edge.client().keepAlive("127.0.0.1", edge.port())) {
             for (CapturedRequest capture : session) {
-                Response r = c.post(capture.path(), capture.headers(), capture.body());
+                HttpgResponse r = c.post(capture.path(), capture.headers(), capture.body());
                 assertEquals(200, r.status(), () -> capture + ": " + r);
             }
             assertFalse(c.isClosed());
@@ -122,7 +122,7 @@ class CapturedRequestReplayTest {
             if (action != null) {
                 headers.put("SOAPAction", action);
             }
-            Response r = edge.client().post("127.0.0.1", edge.port(), "/srm/managerv2", headers, ls.body());
+            HttpgResponse r = edge.client().post("127.0.0.1", edge.port(), "/srm/managerv2", headers, ls.body());
             assertEquals(200, r.status(), r::toString);
             assertEquals("srmLs", onlyCall().operation(), "SOAPAction " + action);
             edge.ops().clear();
@@ -132,7 +132,7 @@ class CapturedRequestReplayTest {
     @Test
     void bestman2PathServesTheSameEndpoint() throws Exception {
         CapturedRequest ping = capture("arc", "001-srmPing");
-        Response r = edge.client().post("127.0.0.1", edge.port(), "/srm/v2/server", ping.headers(), ping.body());
+        HttpgResponse r = edge.client().post("127.0.0.1", edge.port(), "/srm/v2/server", ping.headers(), ping.body());
         assertEquals(200, r.status(), r::toString);
         assertEquals("srmPing", onlyCall().operation());
     }

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.opensrm.client.HttpgClient;
 import org.opensrm.server.LaunchedServer;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * The server as operators run it ({@link LaunchedServer}: {@code bin/srm-server -c FILE} in a JVM of its own) with
@@ -62,7 +62,7 @@ final class ChildJvmSite implements AutoCloseable {
         return server.log();
     }
 
-    HttpgSoapClient client() {
+    HttpgClient client() {
         return pki.client().withTimeoutMillis(120_000);
     }
 

@@ -7,10 +7,10 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
+import org.opensrm.client.HttpgClient;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * The credentials a SOAP-edge test needs, all in one temporary directory: a dev CA and its trust directory, a host
@@ -98,7 +98,7 @@ final class EdgePki {
         return user.opensslDn();
     }
 
-    HttpgSoapClient client() {
-        return new HttpgSoapClient(proxyFile, pki.trustDir());
+    HttpgClient client() {
+        return new HttpgClient(proxyFile, pki.trustDir());
     }
 }

@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.server.soap.gen.ISRM;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 
 /**
  * The real server in gateway mode (the default), over httpg: every one of the 39 SRM v2.2 operations answers in its
@@ -30,21 +30,21 @@ class GatewayModeOperationsTest {
     }
 
     /** {@code operation} with its request part holding {@code fields}. */
-    private static Response call(String operation, String fields) throws Exception {
-        Response r = site.call("<srm2:" + operation + "><" + operation + "Request>" + fields + "</" + operation
+    private static HttpgResponse call(String operation, String fields) throws Exception {
+        HttpgResponse r = site.call("<srm2:" + operation + "><" + operation + "Request>" + fields + "</" + operation
                 + "Request></srm2:" + operation + ">");
         assertEquals(200, r.status(), r::toString);
         SoapAnswers.assertNoJavaInternals(r);
         return r;
     }
 
-    private static String status(Response r, String operation) {
+    private static String status(HttpgResponse r, String operation) {
         String code = r.text("Body/" + operation + "Response/" + operation + "Response/returnStatus/statusCode");
         assertNotNull(code, () -> operation + " did not answer in " + operation + "Response: " + r);
         return code;
     }
 
-    private static String explanation(Response r, String operation) {
+    private static String explanation(HttpgResponse r, String operation) {
         return r.text("Body/" + operation + "Response/" + operation + "Response/returnStatus/explanation");
     }
 
@@ -53,7 +53,7 @@ class GatewayModeOperationsTest {
         List<String> operations = Arrays.stream(ISRM.class.getMethods()).map(Method::getName).sorted().toList();
         assertEquals(39, operations.size());
         for (String operation : operations) {
-            Response r = call(operation, "");
+            HttpgResponse r = call(operation, "");
             if (operation.equals("srmPing")) {
                 assertEquals("v2.2", r.text("Body/srmPingResponse/srmPingResponse/versionInfo"), r::toString);
                 continue;
@@ -80,7 +80,7 @@ class GatewayModeOperationsTest {
                         + "<targetSURL>srm://localhost/b</targetSURL></requestArray></arrayOfFileRequests>"));
         for (List<String> c : calls) {
             String operation = c.get(0);
-            Response r = call(operation, c.get(1));
+            HttpgResponse r = call(operation, c.get(1));
             assertEquals("SRM_NOT_SUPPORTED", status(r, operation), r::toString);
             String why = explanation(r, operation);
             assertNotNull(why, r::toString);
@@ -95,7 +95,7 @@ class GatewayModeOperationsTest {
                 List.of("srmStatusOfReserveSpaceRequest", "<requestToken>any-token</requestToken>"),
                 List.of("srmReleaseSpace", "<spaceToken>any-space</spaceToken>"))) {
             String operation = c.get(0);
-            Response r = call(operation, c.get(1));
+            HttpgResponse r = call(operation, c.get(1));
             assertEquals("SRM_NOT_SUPPORTED", status(r, operation), r::toString);
             assertEquals(operation + " is not supported by this storage element", explanation(r, operation));
         }

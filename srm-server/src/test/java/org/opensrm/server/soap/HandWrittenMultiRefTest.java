@@ -13,11 +13,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.soap.gen.SrmLsRequest;
 import org.opensrm.server.soap.gen.SrmMvRequest;
 import org.opensrm.server.soap.gen.SrmPrepareToPutRequest;
 import org.opensrm.server.soap.gen.TPutFileRequest;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 
 /**
  * Multi-reference shapes Axis 1 and other SOAP-encoding clients may send, written by hand: references nested
@@ -55,7 +55,7 @@ class HandWrittenMultiRefTest {
 
     private static Object send(String operation, String bodyContent) throws Exception {
         byte[] body = (ENVELOPE_START + bodyContent + ENVELOPE_END).getBytes(StandardCharsets.UTF_8);
-        Response r = edge.client().post("127.0.0.1", edge.port(), "/srm/managerv2",
+        HttpgResponse r = edge.client().post("127.0.0.1", edge.port(), "/srm/managerv2",
                 Map.of("Content-Type", "text/xml; charset=utf-8", "SOAPAction", "\"\""), body);
         assertEquals(200, r.status(), r::toString);
         SoapAnswers.assertNoJavaInternals(r);

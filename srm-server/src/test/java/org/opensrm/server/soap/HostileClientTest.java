@@ -21,12 +21,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.devpki.Credential;
 import org.opensrm.devpki.DevPki;
 import org.opensrm.devpki.ProxyStyle;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 
 /**
  * A hostile but authenticated client against the server as it runs in production (its own JVM with the launcher's
@@ -61,7 +61,7 @@ class HostileClientTest {
         site.close();
     }
 
-    private static Response post(HttpgSoapClient client, byte[] body) throws Exception {
+    private static HttpgResponse post(HttpgClient client, byte[] body) throws Exception {
         return client.post("127.0.0.1", site.port(), "/srm/managerv2", HEADERS, body);
     }
 
@@ -76,15 +76,15 @@ class HostileClientTest {
     }
 
     /** {@code calls} copies of {@code body} sent at once, each on its own connection; their answers. */
-    private static List<Response> atOnce(int calls, byte[] body) throws Exception {
+    private static List<HttpgResponse> atOnce(int calls, byte[] body) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(calls);
         try {
-            List<Future<Response>> answers = new ArrayList<>();
+            List<Future<HttpgResponse>> answers = new ArrayList<>();
             for (int i = 0; i < calls; i++) {
                 answers.add(pool.submit(() -> post(site.client(), body)));
             }
-            List<Response> out = new ArrayList<>();
-            for (Future<Response> f : answers) {
+            List<HttpgResponse> out = new ArrayList<>();
+            for (Future<HttpgResponse> f : answers) {
                 out.add(f.get(300, TimeUnit.SECONDS));
             }
             return out;
@@ -95,7 +95,7 @@ class HostileClientTest {
 
     private static void assertStillServing() throws Exception {
         assertTrue(site.alive(), "the server process ended");
-        Response r = post(site.client(), ls(1, "srm://127.0.0.1/data", true));
+        HttpgResponse r = post(site.client(), ls(1, "srm://127.0.0.1/data", true));
         assertEquals("SRM_SUCCESS", r.text("srmLsResponse/returnStatus/statusCode"), r::toString);
         assertEquals(20, r.texts("srmLsResponse/details/pathDetailArray/arrayOfSubPaths/pathDetailArray/path").size(),
                 r::toString);
@@ -105,7 +105,7 @@ class HostileClientTest {
     void fourListingsOf200000SurlsAtOnceAreRefusedAndTheServerKeepsServing() throws Exception {
         byte[] body = ls(200_000, "srm://127.0.0.1/x", true);
         assertTrue(body.length > 7_000_000 && body.length < 8_388_608, body.length + " bytes");
-        for (Response r : atOnce(4, body)) {
+        for (HttpgResponse r : atOnce(4, body)) {
             assertEquals(200, r.status(), r::toString);
             String status = r.text("srmLsResponse/returnStatus/statusCode");
             String why = r.text("srmLsResponse/returnStatus/explanation");
@@ -121,7 +121,7 @@ class HostileClientTest {
         byte[] body = new String(ls(200_000, "srm://127.0.0.1/x", true), StandardCharsets.UTF_8)
                 .replace("<arrayOfSURLs>", "<arrayOfSURLs xsi:type=\"srm:ArrayOfAnyURI\">")
                 .getBytes(StandardCharsets.UTF_8);
-        for (Response r : atOnce(4, body)) {
+        for (HttpgResponse r : atOnce(4, body)) {
             assertEquals(200, r.status(), r::toString);
             String status = r.text("srmLsResponse/returnStatus/statusCode");
             String why = r.text("srmLsResponse/returnStatus/explanation");
@@ -135,7 +135,7 @@ class HostileClientTest {
     void eightFullDetailListingsAtTheLimitAtOnceAreAnsweredOrBusyAndTheServerKeepsServing() throws Exception {
         byte[] body = ls(10_000, "srm://127.0.0.1/data/file1", true);
         int answered = 0;
-        for (Response r : atOnce(8, body)) {
+        for (HttpgResponse r : atOnce(8, body)) {
             assertEquals(200, r.status(), r::toString);
             String status = r.text("srmLsResponse/returnStatus/statusCode");
             if (status.equals("SRM_SUCCESS")) {
@@ -163,7 +163,7 @@ class HostileClientTest {
         Path proxy = site.root().getParent().resolve("x509up_evil");
         other.proxy(evil, Duration.ofHours(1), ProxyStyle.RFC3820).writeProxyFile(proxy);
         try {
-            post(new HttpgSoapClient(proxy, site.pki().trustDir()).withTimeoutMillis(30_000), ls(1, "srm://127.0.0.1/data", false));
+            post(new HttpgClient(proxy, site.pki().trustDir()).withTimeoutMillis(30_000), ls(1, "srm://127.0.0.1/data", false));
         } catch (java.io.IOException refused) {
             // the handshake fails: what matters is what the server logged about it
         }
@@ -179,7 +179,7 @@ class HostileClientTest {
     @Test
     void aTruncatedBodyIsOneWarnLineWithTheReason() throws Exception {
         String whole = new String(ls(1, "srm://127.0.0.1/x", false), StandardCharsets.UTF_8);
-        Response r = post(site.client(), whole.substring(0, whole.indexOf("</urlArray>"))
+        HttpgResponse r = post(site.client(), whole.substring(0, whole.indexOf("</urlArray>"))
                 .getBytes(StandardCharsets.UTF_8));
         assertEquals(500, r.status(), r::toString);
         String log = site.log();

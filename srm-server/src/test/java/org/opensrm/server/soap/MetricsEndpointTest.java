@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /** The Prometheus endpoint of a real server on its own port: what a scrape shows after a few SRM calls. */
 @Tag("integration")
@@ -40,7 +40,7 @@ class MetricsEndpointTest {
         site.close();
     }
 
-    private static Response call(String operation) throws Exception {
+    private static HttpgResponse call(String operation) throws Exception {
         String body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><SOAP-ENV:Envelope"
                 + " xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:srm2=\"" + SRM + "\">"
                 + "<SOAP-ENV:Body>" + operation + "</SOAP-ENV:Body></SOAP-ENV:Envelope>";

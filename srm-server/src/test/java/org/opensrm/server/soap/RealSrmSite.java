@@ -9,10 +9,11 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.opensrm.client.HttpgClient;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
-import org.opensrm.testkit.HttpgSoapClient;
 
 /**
  * The real composition ({@link SrmServer} from configuration) on a free loopback port, with a POSIX backend root
@@ -81,12 +82,12 @@ final class RealSrmSite implements AutoCloseable {
         return root;
     }
 
-    HttpgSoapClient client() {
+    HttpgClient client() {
         return pki.client();
     }
 
     /** Posts a plain SOAP 1.1 envelope whose Body holds {@code bodyXml} (prefix {@code srm2} is the SRM namespace). */
-    HttpgSoapClient.Response call(String bodyXml) throws IOException {
+    HttpgResponse call(String bodyXml) throws IOException {
         String envelope = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><SOAP-ENV:Envelope"
                 + " xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
                 + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"

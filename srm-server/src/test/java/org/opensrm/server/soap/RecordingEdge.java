@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.opensrm.authz.Authorizer;
+import org.opensrm.client.HttpgClient;
 import org.opensrm.common.Account;
-import org.opensrm.testkit.HttpgSoapClient;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
 import org.opensrm.transport.TransportConfig;
@@ -52,7 +52,7 @@ final class RecordingEdge implements AutoCloseable {
         return server.port();
     }
 
-    HttpgSoapClient client() {
+    HttpgClient client() {
         return pki.client();
     }
 

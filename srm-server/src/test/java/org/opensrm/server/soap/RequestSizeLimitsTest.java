@@ -10,8 +10,8 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.opensrm.client.HttpgResponse;
 import org.opensrm.testkit.GsoapEnvelope;
-import org.opensrm.testkit.HttpgSoapClient.Response;
 
 /**
  * {@code srm.request.max.items} over the real transport and composition: every bulk operation with one SURL or file
@@ -35,11 +35,11 @@ class RequestSizeLimitsTest {
         site.close();
     }
 
-    private static Response call(String operation, String request) throws Exception {
+    private static HttpgResponse call(String operation, String request) throws Exception {
         return post(GsoapEnvelope.of(operation, request), HEADERS);
     }
 
-    private static Response post(byte[] body, Map<String, String> headers) throws Exception {
+    private static HttpgResponse post(byte[] body, Map<String, String> headers) throws Exception {
         return site.client().post("127.0.0.1", site.port(), "/srm/managerv2", headers, body);
     }
 
@@ -55,7 +55,7 @@ class RequestSizeLimitsTest {
         return "<arrayOfSURLs>" + repeat(n, "<urlArray>srm://127.0.0.1/f#</urlArray>") + "</arrayOfSURLs>";
     }
 
-    private static void assertRefused(Response r, String response) {
+    private static void assertRefused(HttpgResponse r, String response) {
         assertEquals(200, r.status(), r::toString);
         assertEquals("SRM_INVALID_REQUEST", r.text(response + "/returnStatus/statusCode"), r::toString);
         String why = r.text(response + "/returnStatus/explanation");
@@ -65,7 +65,7 @@ class RequestSizeLimitsTest {
     @Test
     void srmLsWithOneSurlTooManyIsRefusedNamingTheLimit() throws Exception {
         assertRefused(call("srmLs", "<srmLsRequest>" + surls(LIMIT + 1) + "</srmLsRequest>"), "srmLsResponse");
-        Response atLimit = call("srmLs", "<srmLsRequest>" + surls(LIMIT) + "</srmLsRequest>");
+        HttpgResponse atLimit = call("srmLs", "<srmLsRequest>" + surls(LIMIT) + "</srmLsRequest>");
         assertEquals(LIMIT, atLimit.texts("srmLsResponse/details/pathDetailArray/path").size(), atLimit::toString);
     }
 
@@ -106,11 +106,11 @@ class RequestSizeLimitsTest {
         try (GZIPOutputStream gz = new GZIPOutputStream(zipped)) {
             gz.write(plain);
         }
-        Response r = post(zipped.toByteArray(), Map.of("Content-Type", "text/xml; charset=utf-8",
+        HttpgResponse r = post(zipped.toByteArray(), Map.of("Content-Type", "text/xml; charset=utf-8",
                 "SOAPAction", "\"\"", "Content-Encoding", "gzip"));
         assertEquals(415, r.status(), r::toString);
         assertTrue(new String(r.body(), StandardCharsets.UTF_8).contains("unencoded"), r::toString);
-        Response same = post(plain, HEADERS);
+        HttpgResponse same = post(plain, HEADERS);
         assertEquals(200, same.status(), same::toString);
     }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.regex.Pattern;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /** Assertions every answer of the SOAP edge must satisfy, whatever it was sent. */
 final class SoapAnswers {
@@ -20,7 +20,7 @@ final class SoapAnswers {
     }
 
     /** HTTP 200 with an SRM status or HTTP 500 with a SOAP fault that gives a reason; no Java internals. */
-    static void assertStatusOrFault(Response r) {
+    static void assertStatusOrFault(HttpgResponse r) {
         assertNoJavaInternals(r);
         if (r.status() == 200) {
             assertNotNull(r.text("Envelope/Body"), r::toString);
@@ -32,14 +32,14 @@ final class SoapAnswers {
         }
     }
 
-    static void assertFault(Response r) {
+    static void assertFault(HttpgResponse r) {
         assertEquals(500, r.status(), r::toString);
         String reason = r.text("Envelope/Body/Fault/faultstring");
         assertNotNull(reason, r::toString);
         assertFalse(reason.isBlank(), r::toString);
     }
 
-    static void assertNoJavaInternals(Response r) {
+    static void assertNoJavaInternals(HttpgResponse r) {
         String body = r.bodyText();
         assertFalse(JAVA_INTERNALS.matcher(body).find(), () -> "Java internals in the answer: " + r);
         assertFalse(body.contains("\tat "), () -> "stack trace in the answer: " + r);

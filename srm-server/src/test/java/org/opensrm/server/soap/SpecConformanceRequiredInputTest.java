@@ -7,7 +7,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * SRM v2.2 (OGF GFD.129 §1.13, status codes, and each function's "input parameters"; the WSDL's required,
@@ -24,12 +24,12 @@ class SpecConformanceRequiredInputTest {
         site = shared;
     }
 
-    private static Response call(String operation, String inner) throws Exception {
+    private static HttpgResponse call(String operation, String inner) throws Exception {
         return site.call("<srm2:" + operation + "><" + operation + "Request>" + inner + "</" + operation
                 + "Request></srm2:" + operation + ">");
     }
 
-    private static String status(Response r, String operation) {
+    private static String status(HttpgResponse r, String operation) {
         assertEquals(200, r.status(), r::toString);
         return r.text(operation + "Response/returnStatus/statusCode");
     }
@@ -56,10 +56,10 @@ class SpecConformanceRequiredInputTest {
     })
     void unsupportedOperationsCheckTheirInputFirst(String operation, String field, String complete)
             throws Exception {
-        Response missing = call(operation, "");
+        HttpgResponse missing = call(operation, "");
         assertEquals("SRM_INVALID_REQUEST", status(missing, operation), missing::toString);
         assertTrue(missing.text(operation + "Response/returnStatus/explanation").contains(field), missing::toString);
-        Response whole = call(operation, complete);
+        HttpgResponse whole = call(operation, complete);
         assertEquals("SRM_NOT_SUPPORTED", status(whole, operation), whole::toString);
     }
 
@@ -87,7 +87,7 @@ class SpecConformanceRequiredInputTest {
         "srmGetSpaceMetaData|arrayOfSpaceTokens",
     })
     void supportedOperationsRefuseAMissingRequiredInput(String operation, String field) throws Exception {
-        Response missing = call(operation, "");
+        HttpgResponse missing = call(operation, "");
         assertEquals("SRM_INVALID_REQUEST", status(missing, operation), missing::toString);
         String explanation = missing.text(operation + "Response/returnStatus/explanation");
         assertTrue(explanation != null && explanation.toLowerCase().contains(field.toLowerCase()),

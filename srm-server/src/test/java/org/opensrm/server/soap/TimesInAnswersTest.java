@@ -11,7 +11,7 @@ import java.util.TimeZone;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 
 /**
  * The times in answers are UTC, written with a {@code Z}, whatever the JVM's default time zone: the test sets
@@ -29,7 +29,7 @@ class TimesInAnswersTest {
         TimeZone before = TimeZone.getDefault();
         TimeZone.setDefault(TimeZone.getTimeZone("America/Los_Angeles"));
         try {
-            Response r = site.call("<srm2:srmLs><srmLsRequest><arrayOfSURLs><urlArray>srm://127.0.0.1/timed.bin"
+            HttpgResponse r = site.call("<srm2:srmLs><srmLsRequest><arrayOfSURLs><urlArray>srm://127.0.0.1/timed.bin"
                     + "</urlArray></arrayOfSURLs><fullDetailedList>true</fullDetailedList><numOfLevels>0"
                     + "</numOfLevels></srmLsRequest></srm2:srmLs>");
             SoapAnswers.assertStatusOrFault(r);

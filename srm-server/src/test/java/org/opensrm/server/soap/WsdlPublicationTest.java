@@ -9,7 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.opensrm.testkit.HttpgSoapClient.Response;
+import org.opensrm.client.HttpgResponse;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -32,7 +32,7 @@ class WsdlPublicationTest {
     @Test
     void wsdlIsServedWithEveryOperation() throws Exception {
         for (String path : new String[] {"/srm/managerv2?wsdl", "/srm/v2/server?wsdl"}) {
-            Response r = edge.client().get("127.0.0.1", edge.port(), path, Map.of());
+            HttpgResponse r = edge.client().get("127.0.0.1", edge.port(), path, Map.of());
             assertEquals(200, r.status(), r::toString);
             Document wsdl = r.xml();
             Element root = wsdl.getDocumentElement();
