@@ -2,6 +2,8 @@ package org.opensrm.server.soap;
 
 import com.sun.xml.ws.api.message.Packet;
 import com.sun.xml.ws.api.server.Invoker;
+import com.sun.xml.ws.api.server.WSEndpoint;
+import com.sun.xml.ws.api.server.WSWebServiceContext;
 import jakarta.xml.ws.handler.MessageContext;
 import java.lang.reflect.Method;
 
@@ -18,6 +20,11 @@ final class TableInvoker extends Invoker {
     TableInvoker(OperationTable table, SoapCalls calls) {
         this.table = table;
         this.calls = calls;
+    }
+
+    /** Nothing to start: the table's operations are built (the RI's default calls a method that throws). */
+    @Override
+    public void start(WSWebServiceContext context, WSEndpoint endpoint) {
     }
 
     @Override
