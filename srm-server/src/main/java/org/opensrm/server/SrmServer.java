@@ -61,12 +61,10 @@ import org.opensrm.server.soap.AdmissionControl;
 import org.opensrm.server.metrics.MetricsEndpoint;
 import org.opensrm.server.metrics.Readiness;
 import org.opensrm.server.metrics.SrmMetrics;
-import org.opensrm.server.soap.CurrentRequest;
+import org.opensrm.server.soap.OperationTable;
 import org.opensrm.server.soap.SoapCalls;
 import org.opensrm.server.soap.RequestLimits;
 import org.opensrm.server.soap.SoapServlet;
-import org.opensrm.server.soap.SrmOperations;
-import org.opensrm.server.soap.SrmSoapEndpoint;
 import org.opensrm.core.gateway.TokenCodec;
 import org.opensrm.transport.HttpgServer;
 import org.opensrm.transport.Peers;
@@ -180,19 +178,18 @@ public final class SrmServer implements AutoCloseable {
                             .assemble(store.get(), surls, transfers, spaces, lister, accounts)
                     : gatewayMode(config, surls, transfers, spaces, lister, accounts, clock);
             this.modeLifecycle = mode.lifecycle();
-            SrmOperations ops = new CoreOperations(mode.listings(),
+            OperationTable operations = CoreOperations.table(mode.listings(),
                     new NamespaceService(backend, surls, mode.puts(), mode.namespaceChanges(), janitor),
                     mode.puts(),
                     mode.gets(), mode.control(), mode.copies(), mode.spaces(), surls, "srm://" + surlHosts.get(0),
                     backend.type(), config.mode(), VERSION, transfers);
 
-            CurrentRequest current = new CurrentRequest();
             ServerConfig.Limits limits = config.limits();
             this.admissionTimer = daemonScheduler("srm-admission-timer");
             this.admission = new AdmissionControl(limits.active(), Map.of("srmLs", limits.lsActive()),
                     limits.queue(), limits.queueWait(), limits.memory(), metrics, admissionTimer);
-            SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, authorizer, metrics), ops);
-            SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity, Peers::delegatedCredential,
+            SoapServlet servlet = new SoapServlet(operations, new SoapCalls(authorizer, metrics), Peers::identity,
+                    Peers::delegatedCredential,
                     admission, new RequestLimits(
                     limits.maxRequestBytes(), limits.maxRequestItems(), Lister.largestPage(config.lsMaxEntries())));
             this.transport = new HttpgServer(transportConfig(config), servlet, PATHS, delegations);

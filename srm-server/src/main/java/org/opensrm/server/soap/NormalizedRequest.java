@@ -9,13 +9,23 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 
-/** The request as JAX-WS should see it: the normalised body and a blank SOAPAction. */
+/**
+ * The request as JAX-WS should see it: the normalised body and a blank SOAPAction. It carries the call's
+ * {@link Arrival} to {@link TableInvoker}, which JAX-WS hands this request with the decoded call.
+ */
 final class NormalizedRequest extends HttpServletRequestWrapper {
     private final byte[] body;
+    private final Arrival arrival;
 
-    NormalizedRequest(HttpServletRequest req, byte[] body) {
+    NormalizedRequest(HttpServletRequest req, byte[] body, Arrival arrival) {
         super(req);
         this.body = body;
+        this.arrival = arrival;
+    }
+
+    /** Who sent the call and whether the servlet refused it. */
+    Arrival arrival() {
+        return arrival;
     }
 
     @Override

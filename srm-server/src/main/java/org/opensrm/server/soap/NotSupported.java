@@ -5,9 +5,9 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.service.Caller;
 
 /**
- * An operation this server does not offer in the running mode: a well-formed {@code SRM_NOT_SUPPORTED} answer in
- * the operation's own response type, saying which mode offers it where one does. It needs no account: the answer
- * is the same for everyone.
+ * An operation the running mode does not offer (it is not in the {@link OperationTable}): a well-formed
+ * {@code SRM_NOT_SUPPORTED} answer in the operation's own response type. It needs no account: the answer is the
+ * same for everyone.
  */
 final class NotSupported<Q, R> implements SrmOperation<Q, R> {
     private final ResponseType<R> response;
@@ -16,11 +16,6 @@ final class NotSupported<Q, R> implements SrmOperation<Q, R> {
     private NotSupported(ResponseType<R> response, String explanation) {
         this.response = response;
         this.explanation = explanation;
-    }
-
-    /** An operation that needs request state, which only full mode keeps. */
-    static <Q, R> SrmOperation<Q, R> fullModeOnly(ResponseType<R> response) {
-        return new NotSupported<>(response, response.operation() + " needs full mode (srm.mode=full)");
     }
 
     /** An operation that no mode of this server offers yet (space reservation, srmCopy). */

@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * Runs an operation for the current request: identifies and authorises the caller, sets the MDC, and turns
+ * Runs an operation for one call: identifies and authorises the caller, sets the MDC, and turns
  * every failure into an SRM status. This is the one place where exceptions become {@code TReturnStatus}.
  *
  * <p>It is also the one place that answers overload. A call that admission control refused (every processing slot
@@ -33,29 +33,31 @@ public final class SoapCalls {
     private static final Logger LOG = LoggerFactory.getLogger(SoapCalls.class);
     private static final Logger ACCESS = LoggerFactory.getLogger("org.opensrm.access");
 
-    private final CurrentRequest current;
     private final Authorizer authorizer;
     private final SrmMetrics metrics;
 
-    public SoapCalls(CurrentRequest current, Authorizer authorizer, SrmMetrics metrics) {
-        this.current = current;
+    public SoapCalls(Authorizer authorizer, SrmMetrics metrics) {
         this.authorizer = authorizer;
         this.metrics = metrics;
     }
 
     /** With metrics nobody reads, for tests of the edge alone. */
-    public SoapCalls(CurrentRequest current, Authorizer authorizer) {
-        this(current, authorizer, new SrmMetrics());
+    public SoapCalls(Authorizer authorizer) {
+        this(authorizer, new SrmMetrics());
     }
 
-    public <Q, R> R invoke(SrmOperation<Q, R> op, Q request) {
+    /**
+     * Runs {@code op} for the call that {@code arrival} describes: answers it with the servlet's refusal, or
+     * authenticates and authorises the sender into the {@link Caller} the operation is handed.
+     */
+    public <Q, R> R invoke(Arrival arrival, SrmOperation<Q, R> op, Q request) {
         long start = System.nanoTime();
-        Optional<ClientIdentity> identity = current.identity();
+        Optional<ClientIdentity> identity = arrival.identity();
         String dn = identity.map(ClientIdentity::subject).orElse("-");
         MDC.put("dn", dn);
         SrmStatus outcome = SrmStatus.SRM_INTERNAL_ERROR;
         try {
-            Optional<CurrentRequest.Refusal> refusal = current.refusal();
+            Optional<Arrival.Refusal> refusal = arrival.refusal();
             if (refusal.isPresent()) {
                 outcome = refusal.get().status();
                 LOG.debug("{} refused before it was decoded: {}", op.name(), refusal.get().explanation());
@@ -80,7 +82,7 @@ public final class SoapCalls {
             } else {
                 caller = new Caller(identity.get(), null);
             }
-            R response = op.handle(caller.withDelegated(current.delegated()), request);
+            R response = op.handle(caller.withDelegated(arrival.delegated()), request);
             outcome = op.response().statusOf(response);
             return response;
         } catch (SrmException e) {

@@ -1,7 +1,6 @@
 package org.opensrm.server.soap;
 
 import com.sun.xml.ws.api.BindingID;
-import com.sun.xml.ws.api.server.InstanceResolver;
 import com.sun.xml.ws.api.server.SDDocumentSource;
 import com.sun.xml.ws.api.server.WSEndpoint;
 import com.sun.xml.ws.api.streaming.XMLStreamWriterFactory;
@@ -24,6 +23,7 @@ import javax.xml.stream.XMLOutputFactory;
 import org.opensrm.authz.ClientIdentity;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.server.soap.gen.ISRM;
 import org.opensrm.server.soap.lane.RequestScan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
  * Before JAX-WS sees a request it: refuses encoded bodies (415), bounds the body's size (413), takes the call's
  * share of the memory budget ({@link RequestCost}), normalises Axis-1 encoding, refuses mistyped values and requests
  * with more than {@link RequestLimits#maxItems} array items, blanks the SOAPAction (real clients send inconsistent
- * values; dispatch is on the Body's first element), records the caller's TLS identity for {@link SoapCalls}, and
- * takes a processing slot from {@link AdmissionControl}. A refused call is answered in its operation's response
- * type without its request being decoded ({@link RefusedCall}).
+ * values; dispatch is on the Body's first element), records the caller's TLS identity in the call's
+ * {@link Arrival} for {@link SoapCalls}, and takes a processing slot from {@link AdmissionControl}. A refused call
+ * is answered in its operation's response type without its request being decoded ({@link RefusedCall}).
  *
  * <p>A request that finds no free slot is suspended (servlet async: it holds no thread while it waits) and queued;
  * when a slot is handed to it, it is dispatched again and answered. A request refused by admission control (queue
@@ -47,8 +47,8 @@ public final class SoapServlet extends HttpServlet {
     private static final Logger LOG = LoggerFactory.getLogger(SoapServlet.class);
     private static final String NS = "http://srm.lbl.gov/StorageResourceManager";
 
-    private final transient SrmSoapEndpoint endpoint;
-    private final transient CurrentRequest current;
+    private final transient OperationTable table;
+    private final transient SoapCalls calls;
     private final transient Function<HttpServletRequest, Optional<ClientIdentity>> identities;
     private final transient Function<HttpServletRequest, Optional<DelegatedCredential>> delegations;
     private final transient AxisEncodingNormalizer axis = new AxisEncodingNormalizer();
@@ -65,22 +65,24 @@ public final class SoapServlet extends HttpServlet {
     private transient ServletAdapter adapter;
     private transient java.util.logging.Logger riAdapterLog;
 
-    public SoapServlet(SrmSoapEndpoint endpoint, CurrentRequest current,
+    public SoapServlet(OperationTable table, SoapCalls calls,
                        Function<HttpServletRequest, Optional<ClientIdentity>> identities, AdmissionControl admission,
                        RequestLimits limits) {
-        this(endpoint, current, identities, req -> Optional.empty(), admission, limits);
+        this(table, calls, identities, req -> Optional.empty(), admission, limits);
     }
 
     /**
+     * @param table       the operations, looked up by name on both paths (JAX-WS and the lanes)
+     * @param calls       runs an operation for a call's {@link Arrival}
      * @param delegations the credential the client delegated on the request's connection (GSI delegation), handed
      *                    to the operations with the caller (srmCopy acts with it)
      */
-    public SoapServlet(SrmSoapEndpoint endpoint, CurrentRequest current,
+    public SoapServlet(OperationTable table, SoapCalls calls,
                        Function<HttpServletRequest, Optional<ClientIdentity>> identities,
                        Function<HttpServletRequest, Optional<DelegatedCredential>> delegations,
                        AdmissionControl admission, RequestLimits limits) {
-        this.endpoint = endpoint;
-        this.current = current;
+        this.table = table;
+        this.calls = calls;
         this.identities = identities;
         this.delegations = delegations;
         this.admission = admission;
@@ -98,16 +100,16 @@ public final class SoapServlet extends HttpServlet {
         XMLStreamWriterFactory.set(new XMLStreamWriterFactory.Default(XMLOutputFactory.newDefaultFactory()));
         riAdapterLog = ClientFaultLog.install();
         try {
-            lanes = new SoapLanes(endpoint);
+            lanes = new SoapLanes(table, calls);
         } catch (jakarta.xml.bind.JAXBException e) {
             throw new ServletException("cannot bind the request types of the lanes", e);
         }
-        URL wsdl = SrmSoapEndpoint.class.getResource("/wsdl/srm.v2.2.literal.wsdl");
+        URL wsdl = SoapServlet.class.getResource("/wsdl/srm.v2.2.literal.wsdl");
         if (wsdl == null) {
             throw new ServletException("derived WSDL /wsdl/srm.v2.2.literal.wsdl is missing from the classpath");
         }
-        WSEndpoint<SrmSoapEndpoint> ws = WSEndpoint.create(SrmSoapEndpoint.class, false,
-                InstanceResolver.createSingleton(endpoint).createInvoker(),
+        // the RI models the generated port type and hands every decoded call to the table (no endpoint object)
+        WSEndpoint<ISRM> ws = WSEndpoint.create(ISRM.class, false, new TableInvoker(table, calls),
                 new QName(NS, "SRMService"), new QName(NS, "srm"), null,
                 BindingID.SOAP11_HTTP.createBinding(), SDDocumentSource.create(wsdl), null, null, true);
         adapter = new ServletAdapterList(getServletContext()).createAdapter("srm", "/srm/managerv2", ws);
@@ -163,7 +165,7 @@ public final class SoapServlet extends HttpServlet {
             if (AxisEncodingNormalizer.applies(body)) {
                 long rewriting = RequestCost.ofRewriting(body.length);
                 if (!admission.reserve(rewriting, reserved)) {
-                    refuse(req, resp, identity, operationIn(body), CurrentRequest.Refusal.BUSY);
+                    refuse(req, resp, identity, operationIn(body), Arrival.Refusal.BUSY);
                     return;
                 }
                 reserved += rewriting;
@@ -180,14 +182,14 @@ public final class SoapServlet extends HttpServlet {
                 tooLarge.increment();
                 LOG.warn("refused {} with {} array items (limit {}, srm.request.max.items)", operation,
                         findings.items(), limits.maxItems());
-                refuse(req, resp, identity, operation, new CurrentRequest.Refusal(SrmStatus.SRM_INVALID_REQUEST,
+                refuse(req, resp, identity, operation, new Arrival.Refusal(SrmStatus.SRM_INVALID_REQUEST,
                         "the request holds " + findings.items() + " SURLs or file requests: this server takes at most "
                                 + limits.maxItems() + " in one request; split it"));
                 return;
             }
             long answer = cost.ofAnswer(operation, findings.items());
             if (!admission.reserve(answer, reserved)) {
-                refuse(req, resp, identity, operation, CurrentRequest.Refusal.BUSY);
+                refuse(req, resp, identity, operation, Arrival.Refusal.BUSY);
                 return;
             }
             reserved += answer;
@@ -224,8 +226,9 @@ public final class SoapServlet extends HttpServlet {
 
     /**
      * Runs the call through JAX-WS with a slot (released here), or answers it "busy" without one. A plain call of an
-     * operation with a lane ({@link SoapLanes}: srmLs, a get's cycle) takes its lane instead: the same endpoint
-     * method, its answer written by an {@link AnswerWriter}. The memory the call {@code reserved} is given back here.
+     * operation with a lane ({@link SoapLanes}: srmLs, a get's cycle) takes its lane instead: the same operation of
+     * the table, its answer written by an {@link AnswerWriter}. The memory the call {@code reserved} is given back
+     * here.
      *
      * @param request the request the scan decoded from {@code body} for its lane; null if it did not
      */
@@ -234,22 +237,21 @@ public final class SoapServlet extends HttpServlet {
             throws IOException {
         try {
             if (permit == null) {
-                refuse(req, resp, identity, operation, CurrentRequest.Refusal.BUSY);
+                refuse(req, resp, identity, operation, Arrival.Refusal.BUSY);
                 return;
             }
-            current.set(identity, null, delegations.apply(req).orElse(null));
             try {
-                if (answeredInLane(resp, operation, body, request)) {
+                Arrival arrival = Arrival.of(identity, delegations.apply(req));
+                if (answeredInLane(resp, operation, arrival, body, request)) {
                     return;
                 }
                 BufferedResponse buffered = new BufferedResponse(resp);
-                adapter.handle(getServletContext(), new NormalizedRequest(req, body), buffered);
+                adapter.handle(getServletContext(), new NormalizedRequest(req, body, arrival), buffered);
                 String fault = buffered.complete();
                 if (fault != null) {
                     LOG.warn("answered a request with a fault: {}", fault);
                 }
             } finally {
-                current.clear();
                 admission.exit(permit);
             }
         } finally {
@@ -263,20 +265,16 @@ public final class SoapServlet extends HttpServlet {
      * costs no more than a ping.
      */
     private void refuse(HttpServletRequest req, HttpServletResponse resp, ClientIdentity identity, String operation,
-                        CurrentRequest.Refusal refusal) throws IOException {
+                        Arrival.Refusal refusal) throws IOException {
         byte[] standIn = RefusedCall.body(operation);
         if (standIn == null) { // not an SRM call: a fault, as JAX-WS would have answered it
             ClientFault.send(resp, refusal.explanation());
             return;
         }
-        current.set(identity, refusal);
-        try {
-            BufferedResponse buffered = new BufferedResponse(resp);
-            adapter.handle(getServletContext(), new NormalizedRequest(req, standIn), buffered);
-            buffered.complete();
-        } finally {
-            current.clear();
-        }
+        BufferedResponse buffered = new BufferedResponse(resp);
+        adapter.handle(getServletContext(), new NormalizedRequest(req, standIn, Arrival.refused(identity, refusal)),
+                buffered);
+        buffered.complete();
     }
 
     /**
@@ -293,7 +291,7 @@ public final class SoapServlet extends HttpServlet {
         for (int n; left > 0 && (n = in.read(drain, 0, (int) Math.min(drain.length, left))) > 0; ) {
             left -= n;
         }
-        refuse(req, resp, identity, operationIn(prefix), CurrentRequest.Refusal.BUSY);
+        refuse(req, resp, identity, operationIn(prefix), Arrival.Refusal.BUSY);
     }
 
     /** The operation a body (or its beginning) names, read from at most its first {@value #PREFIX_BYTES} bytes. */
@@ -301,9 +299,9 @@ public final class SoapServlet extends HttpServlet {
         return scan.parse(body.length <= PREFIX_BYTES ? body : java.util.Arrays.copyOf(body, PREFIX_BYTES)).operation();
     }
 
-    private boolean answeredInLane(HttpServletResponse resp, String operation, byte[] body, Object request)
-            throws IOException {
-        byte[] answer = lanes.answer(operation, body, request);
+    private boolean answeredInLane(HttpServletResponse resp, String operation, Arrival arrival, byte[] body,
+                                   Object request) throws IOException {
+        byte[] answer = lanes.answer(operation, arrival, body, request);
         if (answer == null) {
             return false;
         }

@@ -11,7 +11,7 @@ import org.opensrm.transport.Peers;
 import org.opensrm.transport.TransportConfig;
 
 /**
- * The real SOAP edge (servlet, JAX-WS RI, Axis normaliser, endpoint, {@link SoapCalls}) served by the real
+ * The real SOAP edge (servlet, JAX-WS RI, Axis normaliser, operation table, {@link SoapCalls}) served by the real
  * {@link HttpgServer} on a free loopback port, in front of {@link RecordingOperations} instead of the core.
  */
 final class RecordingEdge implements AutoCloseable {
@@ -31,10 +31,8 @@ final class RecordingEdge implements AutoCloseable {
     static RecordingEdge start(Path dir) throws Exception {
         EdgePki pki = EdgePki.create(dir);
         RecordingOperations ops = new RecordingOperations();
-        CurrentRequest current = new CurrentRequest();
         Authorizer anyoneIsSrmuser1 = client -> ACCOUNT;
-        SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, anyoneIsSrmuser1), ops.operations());
-        SoapServlet servlet = new SoapServlet(endpoint, current, Peers::identity,
+        SoapServlet servlet = new SoapServlet(ops.operations(), new SoapCalls(anyoneIsSrmuser1), Peers::identity,
                 AdmissionControl.unlimited(), new RequestLimits(MAX_BODY, 10_000, 1000));
         HttpgServer server = new HttpgServer(TransportConfig.builder().host("127.0.0.1").port(0)
                 .hostCert(pki.hostCert()).hostKey(pki.hostKey()).caDir(pki.trustDir())

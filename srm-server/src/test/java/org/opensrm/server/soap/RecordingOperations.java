@@ -1,8 +1,5 @@
 package org.opensrm.server.soap;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -10,10 +7,9 @@ import org.opensrm.core.service.Caller;
 import org.opensrm.server.soap.gen.SrmPingResponse;
 
 /**
- * An {@link SrmOperations} whose every one of the 39 operations records the decoded generated request object it
+ * An {@link OperationTable} whose every one of the 39 operations records the decoded generated request object it
  * was handed and answers {@code SRM_SUCCESS} (srmPing: version {@code v2.2}). The operation objects are built from
- * the interface's signatures and the {@link ResponseTypes} table, so each one is named after the SRM call
- * ({@code ls()} → {@code srmLs}) and answers with its own response type.
+ * the {@link ResponseTypes} table, so each one is named after the SRM call and answers with its own response type.
  */
 final class RecordingOperations {
     /** One dispatched call: which operation ran and the request object JAX-WS decoded for it. */
@@ -21,19 +17,17 @@ final class RecordingOperations {
     }
 
     private final List<Dispatched> calls = new CopyOnWriteArrayList<>();
-    private final SrmOperations operations;
+    private final OperationTable operations;
 
     RecordingOperations() {
-        operations = (SrmOperations) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {SrmOperations.class}, (proxy, method, args) -> {
-                    if (method.getDeclaringClass() == Object.class) {
-                        return method.invoke(this, args);
-                    }
-                    return new Recording(responseType(method));
-                });
+        OperationTable.Builder table = OperationTable.builder();
+        for (ResponseType<?> type : ResponseTypes.ALL) {
+            table.add(new Recording(type));
+        }
+        operations = table.build();
     }
 
-    SrmOperations operations() {
+    OperationTable operations() {
         return operations;
     }
 
@@ -43,12 +37,6 @@ final class RecordingOperations {
 
     void clear() {
         calls.clear();
-    }
-
-    private static ResponseType<?> responseType(Method m) {
-        ParameterizedType t = (ParameterizedType) m.getGenericReturnType();
-        Class<?> type = (Class<?>) t.getActualTypeArguments()[1];
-        return ResponseTypes.of(type).orElseThrow(() -> new IllegalStateException(type + " is not in the table"));
     }
 
     /** Records the request; answers a response of the right type carrying only {@code SRM_SUCCESS}. */

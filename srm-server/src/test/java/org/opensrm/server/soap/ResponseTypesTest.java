@@ -1,20 +1,16 @@
 package org.opensrm.server.soap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Proxy;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -30,37 +26,18 @@ import org.opensrm.server.soap.gen.SrmPingResponse;
 import org.opensrm.server.soap.gen.TReturnStatus;
 
 /**
- * The table of response types and the operations interface, both held to the generated {@code ISRM} interface:
- * every operation of the WSDL has its response type in the table and its method in {@link SrmOperations}, and the
- * endpoint reaches each one through that interface.
+ * The table of response types and the {@link OperationTable}, both held to the generated {@code ISRM} interface:
+ * every operation of the WSDL has its response type in the table and its entry in the operation table, and the
+ * JAX-WS path ({@link TableInvoker}) reaches each one by the port method's name.
  */
 class ResponseTypesTest {
     private static final Caller ANYONE = new Caller(ClientIdentity.of("/DC=org/DC=example/CN=Anyone"),
             new Account("srmuser1", 1001, 1002, Set.of(1002)));
-    private static final List<String> FULL_MODE_ONLY = List.of("srmStatusOfLsRequest", "srmSuspendRequest",
-            "srmResumeRequest", "srmGetRequestSummary", "srmGetRequestTokens");
 
     private static List<Method> isrm() {
         List<Method> methods = Arrays.stream(ISRM.class.getMethods()).toList();
         assertEquals(39, methods.size(), "SRM v2.2 has 39 operations");
         return methods;
-    }
-
-    /** The operations interface's methods by the wire name of the operation their objects answer. */
-    private static Map<String, Method> operationsByName() {
-        Map<String, Method> byName = new HashMap<>();
-        for (Method m : SrmOperations.class.getMethods()) {
-            byName.put(((SrmOperation<?, ?>) invoke(m, new SrmOperations() { })).name(), m);
-        }
-        return byName;
-    }
-
-    private static Object invoke(Method m, Object target, Object... args) {
-        try {
-            return m.invoke(target, args);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(m.getName(), e);
-        }
     }
 
     @Test
@@ -108,59 +85,59 @@ class ResponseTypesTest {
     }
 
     @Test
-    void everyOperationOfTheWsdlHasItsMethodInTheOperationsInterface() {
-        Map<String, Method> ops = operationsByName();
-        assertEquals(isrm().stream().map(Method::getName).collect(Collectors.toCollection(TreeSet::new)),
-                new TreeSet<>(ops.keySet()));
-        for (Method m : isrm()) {
-            ParameterizedType t = (ParameterizedType) ops.get(m.getName()).getGenericReturnType();
-            assertEquals(m.getParameterTypes()[0], t.getActualTypeArguments()[0], m.getName());
-            assertEquals(m.getReturnType(), t.getActualTypeArguments()[1], m.getName());
-        }
-    }
-
-    @Test
-    void byDefaultEveryOperationIsNotSupportedSayingWhichModeOffersIt() {
-        for (Method m : SrmOperations.class.getMethods()) {
-            SrmOperation<Object, ?> op = (SrmOperation<Object, ?>) invoke(m, new SrmOperations() { });
+    void aTableWithNothingRegisteredHasEveryOperationOfTheWsdlAnsweringNotSupported() throws Exception {
+        OperationTable empty = OperationTable.builder().build();
+        Set<String> wsdl = new TreeSet<>();
+        isrm().forEach(m -> wsdl.add(m.getName()));
+        Set<String> table = new TreeSet<>();
+        empty.all().forEach(op -> table.add(op.name()));
+        assertEquals(wsdl, table);
+        for (SrmOperation<?, ?> op : empty.all()) {
             SrmException e = assertThrows(SrmException.class, () -> op.handle(ANYONE, null), op.name());
             assertEquals(SrmStatus.SRM_NOT_SUPPORTED, e.status(), op.name());
-            String expected = FULL_MODE_ONLY.contains(op.name())
-                    ? op.name() + " needs full mode (srm.mode=full)"
-                    : op.name() + " is not supported by this storage element";
-            assertEquals(expected, e.getMessage());
+            assertEquals(op.name() + " is not supported by this storage element", e.getMessage());
+            assertFalse(op.needsAccount(), op.name());
+        }
+        assertNull(empty.get("srmNoSuchCall"));
+    }
+
+    @Test
+    void anOperationRegisteredTwiceIsRefused() {
+        RecordingOperations recording = new RecordingOperations();
+        OperationTable.Builder table = OperationTable.builder().add(recording.operations().get("srmLs"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> table.add(recording.operations().get("srmLs")));
+        assertTrue(e.getMessage().startsWith("srmLs is registered twice"), e.getMessage());
+    }
+
+    @Test
+    void theInvokerRunsThePortMethodsOperationFromTheTableAndAnswersInItsResponseType() throws Exception {
+        RecordingOperations recording = new RecordingOperations();
+        TableInvoker invoker = new TableInvoker(recording.operations(), new SoapCalls(client -> ANYONE.account()));
+        Arrival anyone = Arrival.of(ANYONE.identity(), java.util.Optional.empty());
+        for (Method m : isrm()) {
+            recording.clear();
+            Object request = m.getParameterTypes()[0].getConstructor().newInstance();
+            Object response = invoker.run(m, anyone, request);
+            assertSame(m.getReturnType(), response.getClass(), m.getName());
+            List<RecordingOperations.Dispatched> calls = recording.calls();
+            // an empty request may lack what the WSDL requires, which is checked before the operation runs
+            if (!calls.isEmpty()) {
+                assertEquals(List.of(new RecordingOperations.Dispatched(m.getName(), request)), calls);
+            } else {
+                assertEquals(SrmStatus.SRM_INVALID_REQUEST,
+                        statusOf(ResponseTypes.of(m.getReturnType()).orElseThrow(), response), m.getName());
+            }
         }
     }
 
     @Test
-    void theEndpointAsksTheInterfaceForEachOperationAndAnswersInItsResponseType() throws Exception {
-        List<String> asked = new ArrayList<>();
-        SrmOperations defaults = (SrmOperations) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {SrmOperations.class}, (proxy, method, args) -> {
-                    asked.add(method.getName());
-                    return InvocationHandler.invokeDefault(proxy, method, args);
-                });
-        CurrentRequest current = new CurrentRequest();
-        SrmSoapEndpoint endpoint = new SrmSoapEndpoint(new SoapCalls(current, client -> ANYONE.account()), defaults);
-        Map<String, Method> ops = operationsByName();
-        current.set(ANYONE.identity(), null);
-        try {
-            for (Method m : isrm()) {
-                asked.clear();
-                Object response = m.invoke(endpoint, m.getParameterTypes()[0].getConstructor().newInstance());
-                assertEquals(List.of(ops.get(m.getName()).getName()), asked, m.getName());
-                assertSame(m.getReturnType(), response.getClass(), m.getName());
-                SrmStatus status = statusOf(ResponseTypes.of(m.getReturnType()).orElseThrow(), response);
-                if (m.getName().equals("srmPing")) {
-                    assertTrue(((SrmPingResponse) response).getOtherInfo().getExtraInfoArray().get(0).getValue()
-                            .startsWith("SRM_NOT_SUPPORTED: srmPing"));
-                } else {  // an empty request may lack what the WSDL requires, which is checked first
-                    assertTrue(status == SrmStatus.SRM_NOT_SUPPORTED || status == SrmStatus.SRM_INVALID_REQUEST,
-                            m.getName() + " answered " + status);
-                }
-            }
-        } finally {
-            current.clear();
-        }
+    void aCallNobodyIdentifiedIsAnAuthenticationFailureWithoutRunning() throws Exception {
+        RecordingOperations recording = new RecordingOperations();
+        TableInvoker invoker = new TableInvoker(recording.operations(), new SoapCalls(client -> ANYONE.account()));
+        Method ls = ISRM.class.getMethod("srmLs", org.opensrm.server.soap.gen.SrmLsRequest.class);
+        Object response = invoker.run(ls, Arrival.ANONYMOUS, new org.opensrm.server.soap.gen.SrmLsRequest());
+        assertEquals(SrmStatus.SRM_AUTHENTICATION_FAILURE, ResponseTypes.LS.statusOf((SrmLsResponse) response));
+        assertTrue(recording.calls().isEmpty());
     }
 }
