@@ -1,13 +1,15 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import org.opensrm.common.SrmException;
-import org.opensrm.core.internal.Database;
-import org.opensrm.core.internal.Databases;
-import org.opensrm.core.internal.JdbcRequestStore;
-import org.opensrm.core.internal.RecentRequests;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.TokenGenerator;
+import org.opensrm.stores.internal.Database;
+import org.opensrm.stores.internal.Databases;
+import org.opensrm.stores.internal.JdbcRequestStore;
+import org.opensrm.stores.internal.RecentRequests;
 import org.opensrm.core.service.UploadJournal;
 
 /** Opens the persistent request stores; each brings its schema up to date (Flyway migrations) when it opens. */

@@ -1,12 +1,11 @@
-package org.opensrm.core.space;
+package org.opensrm.stores;
 
 import java.nio.file.Path;
 import java.time.Clock;
 import org.opensrm.common.SrmException;
-import org.opensrm.core.PostgresStoreConfig;
-import org.opensrm.core.RequestStores;
-import org.opensrm.core.internal.Databases;
-import org.opensrm.core.space.internal.JdbcSpaceStore;
+import org.opensrm.core.space.SpaceStore;
+import org.opensrm.stores.internal.Databases;
+import org.opensrm.stores.internal.JdbcSpaceStore;
 
 /**
  * Opens the persistent space stores. Reservations live in the request store's database (the same SQLite file

@@ -1,10 +1,16 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Owner;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestStore;
 
 /**
  * The child process of {@link EmbeddedCrashTest}: makes requests in an embedded store, prints each token with the

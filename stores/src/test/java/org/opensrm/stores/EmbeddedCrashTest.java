@@ -1,4 +1,4 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +15,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.opensrm.core.FileState;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Owner;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.RequestToken;
 
 /** Requests written by a process survive its SIGKILL: a child JVM writes, is killed -9, and the store is read. */
 @Tag("integration")

@@ -1,4 +1,4 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import org.opensrm.common.SrmException;
+import org.opensrm.core.RequestStore;
 import org.opensrm.core.contract.StoreFixture;
 
 /** The embedded store over a temporary state directory. */

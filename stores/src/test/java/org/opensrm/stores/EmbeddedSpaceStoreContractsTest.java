@@ -1,9 +1,8 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import java.time.Clock;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.space.SpaceStore;
-import org.opensrm.core.space.SpaceStores;
 import org.opensrm.core.space.contract.SpaceStoreContracts;
 import org.opensrm.core.space.contract.SpaceStoreFixture;
 

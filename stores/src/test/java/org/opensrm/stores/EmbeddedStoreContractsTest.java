@@ -1,4 +1,4 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import org.opensrm.core.contract.RequestStoreContracts;
 import org.opensrm.core.contract.StoreFixture;

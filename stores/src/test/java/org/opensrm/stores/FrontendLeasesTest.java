@@ -1,4 +1,4 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,6 +27,18 @@ import org.junit.jupiter.api.Tag;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.FencedException;
+import org.opensrm.core.FileState;
+import org.opensrm.core.FrontendLease;
+import org.opensrm.core.FrontendLeases;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Owner;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
+import org.opensrm.core.RequestStore;
+import org.opensrm.core.RequestToken;
 import org.opensrm.core.service.UploadJournal;
 
 /**

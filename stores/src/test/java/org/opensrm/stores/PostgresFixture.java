@@ -1,7 +1,8 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import java.time.Clock;
 import org.opensrm.common.SrmException;
+import org.opensrm.core.RequestStore;
 import org.opensrm.core.contract.StoreFixture;
 import org.opensrm.testkit.PostgresCluster;
 

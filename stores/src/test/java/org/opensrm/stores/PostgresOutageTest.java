@@ -1,4 +1,4 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +11,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Owner;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
+import org.opensrm.core.RequestStore;
 import org.opensrm.testkit.PostgresCluster;
 
 /**

@@ -1,4 +1,4 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,6 +11,13 @@ import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Owner;
+import org.opensrm.core.Request;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestState;
+import org.opensrm.core.RequestStore;
 
 /**
  * A PostgreSQL store with a pool of one connection opens (its migrations run on connections of their own, Flyway

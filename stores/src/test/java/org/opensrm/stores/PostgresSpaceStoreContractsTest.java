@@ -1,11 +1,10 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import java.time.Clock;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.space.SpaceStore;
-import org.opensrm.core.space.SpaceStores;
 import org.opensrm.core.space.contract.SpaceStoreContracts;
 import org.opensrm.core.space.contract.SpaceStoreFixture;
 

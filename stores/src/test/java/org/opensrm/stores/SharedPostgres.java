@@ -1,4 +1,4 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

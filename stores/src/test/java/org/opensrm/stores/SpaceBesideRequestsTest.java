@@ -1,4 +1,4 @@
-package org.opensrm.core;
+package org.opensrm.stores;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,6 +14,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensrm.core.NewFile;
+import org.opensrm.core.NewRequest;
+import org.opensrm.core.Owner;
+import org.opensrm.core.RequestKind;
+import org.opensrm.core.RequestStore;
 import org.opensrm.core.contract.TestClock;
 import org.opensrm.core.space.AccessLatency;
 import org.opensrm.core.space.RetentionPolicy;
@@ -21,7 +26,6 @@ import org.opensrm.core.space.SpaceQuota;
 import org.opensrm.core.space.SpaceReservation;
 import org.opensrm.core.space.SpaceState;
 import org.opensrm.core.space.SpaceStore;
-import org.opensrm.core.space.SpaceStores;
 import org.opensrm.core.space.SpaceToken;
 
 /**

@@ -1,4 +1,4 @@
-package org.opensrm.core.internal;
+package org.opensrm.stores.internal;
 
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package org.opensrm.core.internal;
+package org.opensrm.stores.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -11,7 +11,7 @@ import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.opensrm.common.SrmException;
-import org.opensrm.core.PostgresStoreConfig;
+import org.opensrm.stores.PostgresStoreConfig;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +21,7 @@ import org.sqlite.SQLiteDataSource;
 /** Opens the two engines, each brought to the current schema by Flyway before the first request. */
 public final class Databases {
     private static final Logger LOG = LoggerFactory.getLogger(Databases.class);
-    private static final String MIGRATIONS = "classpath:org/opensrm/core/db/migration";
+    private static final String MIGRATIONS = "classpath:org/opensrm/stores/db/migration";
     /** Readers of the embedded store at once (WAL lets them read while the one writer writes). */
     private static final int SQLITE_READERS = 4;
     /** How long a caller of the embedded store waits for the writer before SRM_INTERNAL_ERROR. */

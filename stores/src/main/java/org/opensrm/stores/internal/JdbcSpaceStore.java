@@ -1,4 +1,4 @@
-package org.opensrm.core.space.internal;
+package org.opensrm.stores.internal;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,7 +14,6 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.Owner;
-import org.opensrm.core.internal.Database;
 import org.opensrm.core.space.SpaceChange;
 import org.opensrm.core.space.SpaceFile;
 import org.opensrm.core.space.SpaceQuota;

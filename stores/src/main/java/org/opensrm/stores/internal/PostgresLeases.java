@@ -1,4 +1,4 @@
-package org.opensrm.core.internal;
+package org.opensrm.stores.internal;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package org.opensrm.core.space.internal;
+package org.opensrm.stores.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;

@@ -1,6 +1,6 @@
 package org.opensrm.core.full;
 
-import org.opensrm.core.EmbeddedFixture;
+import org.opensrm.stores.EmbeddedFixture;
 import org.opensrm.core.contract.StoreFixture;
 
 /** The reaper on the embedded store. */

@@ -118,7 +118,7 @@ class EngineTest extends FullModeTestBase {
         fx.stop();
 
         // a process that died while working on a file leaves it in progress
-        fx.store = org.opensrm.core.RequestStores.embedded(fx.state, fx.clock);
+        fx.store = org.opensrm.stores.RequestStores.embedded(fx.state, fx.clock);
         RequestToken token = new RequestToken(get.token());
         Request left = fx.store.update(token, r -> r.withFile(1, f -> f.moveTo(FileState.IN_PROGRESS),
                 fx.clock.instant()));

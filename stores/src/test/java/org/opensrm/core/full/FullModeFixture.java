@@ -20,7 +20,7 @@ import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
-import org.opensrm.core.RequestStores;
+import org.opensrm.stores.RequestStores;
 import org.opensrm.core.SchedulerConfig;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.GetRequest;

@@ -23,7 +23,7 @@ import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
-import org.opensrm.core.SharedPostgres;
+import org.opensrm.stores.SharedPostgres;
 import org.opensrm.core.contract.StoreFixture;
 
 /** The reaper on a real PostgreSQL, and two frontends running it on one database at once. */

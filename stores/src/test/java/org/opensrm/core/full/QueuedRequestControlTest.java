@@ -21,7 +21,7 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.core.EmbeddedFixture;
+import org.opensrm.stores.EmbeddedFixture;
 import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;

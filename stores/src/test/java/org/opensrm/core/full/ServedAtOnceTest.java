@@ -21,7 +21,7 @@ import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
-import org.opensrm.core.RequestStores;
+import org.opensrm.stores.RequestStores;
 import org.opensrm.core.RequestToken;
 import org.opensrm.core.SchedulerConfig;
 import org.opensrm.core.service.GetRequest;

@@ -29,7 +29,7 @@ import org.opensrm.core.space.ReserveRequest;
 import org.opensrm.core.space.SpaceLimits;
 import org.opensrm.core.space.SpaceService;
 import org.opensrm.core.space.SpaceStore;
-import org.opensrm.core.space.SpaceStores;
+import org.opensrm.stores.SpaceStores;
 import org.opensrm.core.space.SpaceToken;
 
 /**

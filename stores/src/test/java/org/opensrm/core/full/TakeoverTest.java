@@ -14,10 +14,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Tag;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.core.PostgresFixture;
+import org.opensrm.stores.PostgresFixture;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.SchedulerConfig;
-import org.opensrm.core.SharedPostgres;
+import org.opensrm.stores.SharedPostgres;
 import org.opensrm.core.service.LocalAccounts;
 import org.opensrm.core.service.TransferResult;
 

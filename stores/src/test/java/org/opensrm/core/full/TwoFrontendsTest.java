@@ -21,7 +21,7 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.SchedulerConfig;
-import org.opensrm.core.SharedPostgres;
+import org.opensrm.stores.SharedPostgres;
 import org.opensrm.core.contract.StoreFixture;
 import org.opensrm.core.service.LocalAccounts;
 import org.opensrm.core.service.PutFile;

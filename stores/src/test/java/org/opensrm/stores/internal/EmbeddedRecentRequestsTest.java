@@ -1,4 +1,4 @@
-package org.opensrm.core.internal;
+package org.opensrm.stores.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

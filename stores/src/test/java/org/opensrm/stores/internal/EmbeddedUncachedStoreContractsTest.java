@@ -1,4 +1,4 @@
-package org.opensrm.core.internal;
+package org.opensrm.stores.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
