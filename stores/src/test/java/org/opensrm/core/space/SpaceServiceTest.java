@@ -26,6 +26,7 @@ import org.opensrm.core.Owner;
 import org.opensrm.core.TokenGenerator;
 import org.opensrm.core.contract.TestClock;
 import org.opensrm.core.space.contract.Race;
+import org.opensrm.stores.SpaceStores;
 
 /** {@link SpaceService} over the embedded store: each operation's rules, asserted on the state it leaves. */
 class SpaceServiceTest {
