@@ -13,8 +13,9 @@ import org.opensrm.common.SrmException;
  * the store serves again by itself once the failure is gone. A request a call returned is kept: nothing written
  * is lost when the process is killed afterwards.
  *
- * <p>Implementations: {@link RequestStores#embedded} (one frontend, SQLite under the state directory),
- * {@link RequestStores#postgres} (several frontends sharing one PostgreSQL) and gateway mode's
+ * <p>Implementations: {@code RequestStores.embedded} (one frontend, SQLite under the state directory) and
+ * {@code RequestStores.postgres} (several frontends sharing one PostgreSQL), both in the stores module
+ * ({@code org.opensrm.stores}), and gateway mode's
  * {@code org.opensrm.core.gateway.TokenRequestStore}. All pass the contract suite in this module's test-jar
  * ({@code org.opensrm.core.contract}).
  *

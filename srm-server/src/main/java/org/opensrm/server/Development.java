@@ -70,7 +70,7 @@ final class Development {
     /** How the development server keeps requests, as printed: empty in gateway mode. */
     private static String fullMode(ServerConfig config) {
         return config.fullMode() ? "in full mode (requests are queued and kept in "
-                + config.stateDir().resolve(org.opensrm.core.RequestStores.EMBEDDED_FILE) + ")" : "";
+                + config.stateDir().resolve(org.opensrm.stores.RequestStores.EMBEDDED_FILE) + ")" : "";
     }
 
     /** The lines printed once the server is up on {@code port}. */

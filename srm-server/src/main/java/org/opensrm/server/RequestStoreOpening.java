@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.time.Clock;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.RequestStore;
-import org.opensrm.core.RequestStores;
+import org.opensrm.stores.RequestStores;
 import org.opensrm.core.space.SpaceStore;
-import org.opensrm.core.space.SpaceStores;
+import org.opensrm.stores.SpaceStores;
 import org.opensrm.server.config.FullModeSettings;
 import org.opensrm.server.config.ServerConfig;
 

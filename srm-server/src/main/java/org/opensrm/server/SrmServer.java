@@ -30,7 +30,7 @@ import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.RequestStore;
-import org.opensrm.core.RequestStores;
+import org.opensrm.stores.RequestStores;
 import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.core.service.CopyService;
 import org.opensrm.gridftp.GridFtpNode;

@@ -24,11 +24,11 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.opensrm.core.FileState;
-import org.opensrm.core.PostgresStoreConfig;
+import org.opensrm.stores.PostgresStoreConfig;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
-import org.opensrm.core.RequestStores;
+import org.opensrm.stores.RequestStores;
 import org.opensrm.core.RequestToken;
 import org.opensrm.testkit.PostgresCluster;
 

@@ -14,7 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.opensrm.common.SrmPath;
 import org.opensrm.core.Owner;
-import org.opensrm.core.PostgresStoreConfig;
+import org.opensrm.stores.PostgresStoreConfig;
 import org.opensrm.core.TokenGenerator;
 import org.opensrm.core.space.AccessLatency;
 import org.opensrm.core.space.RetentionPolicy;
@@ -23,7 +23,7 @@ import org.opensrm.core.space.SpaceQuota;
 import org.opensrm.core.space.SpaceReservation;
 import org.opensrm.core.space.SpaceState;
 import org.opensrm.core.space.SpaceStore;
-import org.opensrm.core.space.SpaceStores;
+import org.opensrm.stores.SpaceStores;
 import org.opensrm.core.space.SpaceToken;
 import org.opensrm.testkit.PostgresCluster;
 

@@ -19,7 +19,7 @@ import org.opensrm.core.FileState;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
-import org.opensrm.core.RequestStores;
+import org.opensrm.stores.RequestStores;
 
 /**
  * What the embedded store costs per get cycle as the server makes it, without SOAP or network (see

@@ -15,7 +15,7 @@ import java.time.Clock;
 import java.util.List;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
-import org.opensrm.core.RequestStores;
+import org.opensrm.stores.RequestStores;
 import org.opensrm.core.RequestToken;
 
 /**

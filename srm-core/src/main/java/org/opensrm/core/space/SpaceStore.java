@@ -15,9 +15,9 @@ import org.opensrm.core.Owner;
  * {@link #free}, {@link #commitFile}, {@link #moveFile}, {@link #removeFile}), so that puts racing for the last
  * bytes of a reservation, from this process or another frontend, get exactly what fits and no more.
  *
- * <p>Implementations: {@link SpaceStores#embedded} (SQLite, the request store's database) and
- * {@link SpaceStores#postgres}; both pass the contract suite in this module's test-jar
- * ({@code org.opensrm.core.space.contract}).
+ * <p>Implementations: {@code SpaceStores.embedded} (SQLite, the request store's database) and
+ * {@code SpaceStores.postgres}, in the stores module ({@code org.opensrm.stores}); both pass the contract suite
+ * in this module's test-jar ({@code org.opensrm.core.space.contract}).
  */
 public interface SpaceStore extends AutoCloseable {
     /** The quota key of every dynamic reservation together, for {@link #reservedBytes}. */

@@ -7,8 +7,8 @@
  *       VOMS group it is for, REPLICA/ONLINE, total/guaranteed/used bytes, lifetime, description, state.</li>
  *   <li>{@link org.opensrm.core.space.SpaceStore}: where they and their files are kept; every change of used bytes
  *       is one conditional statement ({@code used_bytes <= total_bytes - n}), so racing puts get exactly what
- *       fits. {@link org.opensrm.core.space.SpaceStores} opens it in the request store's database (SQLite file or
- *       PostgreSQL; migration {@code V3__space.sql}).</li>
+ *       fits. {@code org.opensrm.stores.SpaceStores} (the stores module) opens it in the request store's database
+ *       (SQLite file or PostgreSQL; migration {@code V3__space.sql}).</li>
  *   <li>{@link org.opensrm.core.space.SpaceService}: the operations with their authorisation rules and statuses,
  *       and {@code admit}/{@code commit}/{@code abandon} for puts with a {@code targetSpaceToken}.</li>
  * </ul>
@@ -21,7 +21,7 @@
  * own (or a static token): {@code SRM_AUTHORIZATION_FAILURE}.
  *
  * <p>Not wired yet. Full mode will: open the store with the request store's settings
- * ({@link org.opensrm.core.space.SpaceStores}); build {@link org.opensrm.core.space.SpaceLimits} from the
+ * ({@code org.opensrm.stores.SpaceStores}); build {@link org.opensrm.core.space.SpaceLimits} from the
  * configuration; give the service the backend's file sizes ({@link org.opensrm.core.space.FileSizes}) and the
  * engine's pins ({@link org.opensrm.core.space.PinnedFiles}); declare every {@code space.tokens} entry at start
  * ({@code declareStatic}); let the reaper call {@code expireDue}; and, in the put path, {@code admit} at

@@ -20,8 +20,9 @@ import org.opensrm.core.RequestStore;
 /**
  * srm-core holds the domain only (issue 20 point 2): none of its classes opens a socket, speaks TLS or launches a
  * process — that is the client module's ({@code org.opensrm.client}) and the transport's work — and none speaks
- * JDBC outside the request and space stores. Read from the compiled classes' constant pools, so that a fully
- * qualified name in the code, or {@code java.lang.ProcessBuilder} (never imported), is caught as an import is.
+ * JDBC, which is the stores module's ({@code org.opensrm.stores}). Read from the compiled classes' constant pools,
+ * so that a fully qualified name in the code, or {@code java.lang.ProcessBuilder} (never imported), is caught as an
+ * import is.
  */
 class CoreReferencesTest {
     /** Class names (internal form) or package prefixes (ending in '/') no class of srm-core may refer to. */
@@ -33,25 +34,15 @@ class CoreReferencesTest {
             "JDBC", List.of("java/sql/", "javax/sql/", "com/zaxxer/", "org/flywaydb/", "org/sqlite/",
                     "org/postgresql/"));
 
-    /**
-     * The one remaining exception, for JDBC only: the request and space stores (embedded SQLite, PostgreSQL,
-     * migrations) have not moved to a module of their own yet (issue 20 point 2, the store half). Packages rather
-     * than classes, so that the store can change while it waits for its move; remove these lines with the move.
-     */
-    private static final List<String> JDBC_STILL_IN_CORE = List.of("org/opensrm/core/internal/",
-            "org/opensrm/core/space/internal/", "org/opensrm/core/RequestStores", "org/opensrm/core/space/SpaceStores");
 
     @Test
-    void noClassOfTheCoreOpensSocketsSpeaksTlsLaunchesProcessesOrSpeaksJdbcOutsideTheStores() throws Exception {
+    void noClassOfTheCoreOpensSocketsSpeaksTlsLaunchesProcessesOrSpeaksJdbc() throws Exception {
         List<String> offences = new ArrayList<>();
         List<Path> classes = coreClasses();
         for (Path file : classes) {
             String name = className(file);
             Set<String> refs = ConstantPool.classReferences(Files.readAllBytes(file));
             for (Map.Entry<String, List<String>> kind : FORBIDDEN.entrySet()) {
-                if (kind.getKey().equals("JDBC") && JDBC_STILL_IN_CORE.stream().anyMatch(name::startsWith)) {
-                    continue;
-                }
                 for (String ref : refs) {
                     if (kind.getValue().stream().anyMatch(f -> f.endsWith("/") ? ref.startsWith(f) : ref.equals(f))) {
                         offences.add(name + " refers to " + ref + " (" + kind.getKey() + ")");
@@ -61,6 +52,15 @@ class CoreReferencesTest {
         }
         assertTrue(classes.size() > 100, "the core's classes were found: " + classes.size());
         assertEquals(List.of(), offences);
+    }
+
+    @Test
+    void noSchemaMigrationIsAmongTheCoresResources() throws Exception {
+        Path root = Path.of(RequestStore.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (Stream<Path> files = Files.walk(root)) {
+            assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".sql")).map(Path::toString).toList(),
+                    "migrations belong to the stores module (org/opensrm/stores/db/migration)");
+        }
     }
 
     @Test

@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.opensrm.core.PostgresStoreConfig;
+import org.opensrm.stores.PostgresStoreConfig;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.SchedulerConfig;
 

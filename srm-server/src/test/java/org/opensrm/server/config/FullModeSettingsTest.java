@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.opensrm.core.PostgresStoreConfig;
+import org.opensrm.stores.PostgresStoreConfig;
 import org.opensrm.core.RequestKind;
 
 /** {@code srm.mode}, {@code srm.store*} and full mode's scheduler and lifetime keys, with their defaults and errors. */

@@ -1,0 +1,175 @@
+package org.opensrm.stores.internal;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.opensrm.common.SrmException;
+import org.opensrm.core.FrontendLease;
+import org.opensrm.core.FrontendLeases;
+import org.opensrm.core.RequestToken;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The frontends' leases in PostgreSQL ({@code srm_frontend}, migration V4.1), every time read from the database's
+ * clock ({@code clock_timestamp()}), so that frontends whose clocks differ agree on who is silent.
+ */
+public final class PostgresLeases implements FrontendLeases {
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresLeases.class);
+    /** The database's clock in epoch milliseconds. */
+    static final String NOW_MS = "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT";
+    private static final String REGISTER = "INSERT INTO srm_frontend (name, epoch, heartbeat_at, started_at) "
+            + "VALUES (?, 1, " + NOW_MS + ", " + NOW_MS + ") ON CONFLICT (name) DO UPDATE SET epoch = "
+            + "srm_frontend.epoch + 1, heartbeat_at = EXCLUDED.heartbeat_at, started_at = EXCLUDED.started_at, "
+            + "taken_at = NULL "
+            + "RETURNING epoch";
+    private static final String RENEW = "UPDATE srm_frontend SET heartbeat_at = " + NOW_MS
+            + " WHERE name = ? AND epoch = ?";
+    /**
+     * Raises the epoch of every lease that fell silent, once: its frontend, if it comes back, learns at its next
+     * heartbeat that its work was taken.
+     */
+    private static final String FENCE_SILENT = "UPDATE srm_frontend SET epoch = epoch + 1, taken_at = " + NOW_MS
+            + " WHERE name <> ? AND taken_at IS NULL AND heartbeat_at < " + NOW_MS + " - ?";
+    private static final String TAKE = "WITH orphan AS (SELECT r.token, r.frontend AS was FROM srm_request r "
+            + "WHERE r.state IN ('QUEUED', 'IN_PROGRESS') AND NOT EXISTS (SELECT 1 FROM srm_frontend f "
+            + "WHERE f.name = r.frontend AND f.epoch = r.lease_epoch AND f.heartbeat_at >= " + NOW_MS + " - ?) "
+            + "ORDER BY r.created_at LIMIT ? FOR UPDATE OF r SKIP LOCKED) "
+            + "UPDATE srm_request s SET frontend = ?, lease_epoch = ? FROM orphan WHERE s.token = orphan.token "
+            + "RETURNING s.token, orphan.was";
+    private static final String LIVE = "SELECT count(*) FROM srm_frontend WHERE heartbeat_at >= " + NOW_MS + " - ?";
+
+    private final Database db;
+    private final String name;
+    private volatile FrontendLease current;
+
+    private PostgresLeases(Database db, String name, FrontendLease current) {
+        this.db = db;
+        this.name = name;
+        this.current = current;
+    }
+
+    /** Takes a lease for frontend {@code name} (a new epoch of it): what an earlier run of the name held is orphaned. */
+    static PostgresLeases register(Database db, String name) throws SrmException {
+        PostgresLeases leases = new PostgresLeases(db, name, take(db, name));
+        LOG.info("frontend lease {} taken", leases.current);
+        return leases;
+    }
+
+    private static FrontendLease take(Database db, String name) throws SrmException {
+        return db.write(c -> {
+            try (PreparedStatement s = c.prepareStatement(REGISTER)) {
+                s.setString(1, name);
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    return new FrontendLease(name, rs.getLong(1));
+                }
+            }
+        });
+    }
+
+    @Override
+    public FrontendLease current() {
+        return current;
+    }
+
+    @Override
+    public boolean renew() throws SrmException {
+        FrontendLease mine = current;
+        int renewed = db.write(c -> {
+            try (PreparedStatement s = c.prepareStatement(RENEW)) {
+                s.setString(1, mine.frontend());
+                s.setLong(2, mine.epoch());
+                return s.executeUpdate();
+            }
+        });
+        if (renewed == 1) {
+            return true;
+        }
+        current = take(db, name);
+        LOG.warn("frontend lease {} was taken over while this frontend was silent (or another frontend uses the name"
+                + " {}); its work is no longer this frontend's; new lease {}", mine, name, current);
+        return false;
+    }
+
+    @Override
+    public List<Taken> takeOrphans(Duration silence, int limit) throws SrmException {
+        if (limit < 1) {
+            return List.of();
+        }
+        FrontendLease mine = current;
+        return db.write(c -> {
+            fenceSilent(c, silence);
+            List<Taken> taken = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(TAKE)) {
+                s.setLong(1, silence.toMillis());
+                s.setInt(2, limit);
+                s.setString(3, mine.frontend());
+                s.setLong(4, mine.epoch());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        taken.add(new Taken(new RequestToken(rs.getString(1)), Optional.ofNullable(rs.getString(2))));
+                    }
+                }
+            }
+            return taken;
+        });
+    }
+
+    private void fenceSilent(Connection c, Duration silence) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(FENCE_SILENT)) {
+            s.setString(1, name);
+            s.setLong(2, silence.toMillis());
+            int fenced = s.executeUpdate();
+            if (fenced > 0) {
+                LOG.warn("{} frontend lease(s) fenced (silent for more than {} ms)", fenced, silence.toMillis());
+            }
+        }
+    }
+
+    @Override
+    public void resign() throws SrmException {
+        FrontendLease mine = current;
+        db.write(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE srm_frontend SET heartbeat_at = 0 WHERE name = ? AND epoch = ?")) {
+                s.setString(1, mine.frontend());
+                s.setLong(2, mine.epoch());
+                return s.executeUpdate();
+            }
+        });
+        LOG.info("frontend lease {} ended: its queued work goes to the live frontends", mine);
+    }
+
+    @Override
+    public void release(RequestToken token) throws SrmException {
+        FrontendLease mine = current;
+        db.write(c -> {
+            try (PreparedStatement s = c.prepareStatement("UPDATE srm_request SET frontend = NULL, lease_epoch = NULL"
+                    + " WHERE token = ? AND frontend = ? AND lease_epoch = ?")) {
+                s.setString(1, token.value());
+                s.setString(2, mine.frontend());
+                s.setLong(3, mine.epoch());
+                return s.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public int live(Duration silence) throws SrmException {
+        return db.read(c -> {
+            try (PreparedStatement s = c.prepareStatement(LIVE)) {
+                s.setLong(1, silence.toMillis());
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getInt(1);
+                }
+            }
+        });
+    }
+}
