@@ -476,9 +476,10 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
         try {
             UnaryOperator<FileRequest> outcome = outcome(worker, r, w, account);
             boolean[] stored = new boolean[1];
-            Request after = storeOutcome(w, f -> {
-                stored[0] = true;
-                return outcome.apply(f);
+            // the change may run more than once (a store's retry): what counts is its last run, the one kept
+            Request after = store.updateHeld(w.token(), cur -> {
+                stored[0] = isWorkable(cur, w.index());
+                return stored[0] ? cur.withFile(w.index(), outcome, clock.instant()) : cur;
             });
             if (stored[0]) {
                 worked.incrementAndGet();

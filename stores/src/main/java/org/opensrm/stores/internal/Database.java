@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * pooled connection keeps, {@link ReaderStatements}). Writes: SQLite through the one {@link GroupCommitWriter}
  * (SQLite has one writer at a time anyway; sharing commits is what makes it fast);
  * PostgreSQL each in its own transaction on the same pool as reads, the request's row locked first
- * ({@link #lockRows}).
+ * ({@link #lockRows}), or as one statement that commits by itself ({@link #writeOneStatement}).
  */
 public final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
@@ -103,6 +103,22 @@ public final class Database implements AutoCloseable {
     public <T> T write(Work<T> work) throws SrmException {
         try {
             return groupWriter != null ? groupWriter.write(work) : writeAlone(work);
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    /**
+     * Runs {@code work}, one statement that is its own transaction (autocommit), and returns once it committed:
+     * PostgreSQL's writes of one round trip ({@link PostgresRequests}). Not for the embedded store, whose writes all
+     * go through its one writer.
+     */
+    public <T> T writeOneStatement(Work<T> work) throws SrmException {
+        if (groupWriter != null) {
+            throw new IllegalStateException("the embedded store writes through its group-commit writer");
+        }
+        try (Connection c = writePool.getConnection()) {
+            return work.run(c);
         } catch (SQLException e) {
             throw unavailable(e);
         }

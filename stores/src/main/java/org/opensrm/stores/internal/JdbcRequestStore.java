@@ -15,7 +15,6 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.opensrm.common.SrmException;
-import org.opensrm.core.FencedException;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FrontendLease;
 import org.opensrm.core.FrontendLeases;
@@ -32,8 +31,9 @@ import org.opensrm.core.TokenGenerator;
 /**
  * The persistent {@link RequestStore} over SQL, the same for SQLite and PostgreSQL (one schema). The embedded
  * store reads the requests it wrote last from {@link RecentRequests} (its writes keep that in step); over
- * PostgreSQL, where other frontends write too, every read is SQL. Over PostgreSQL with {@link PostgresLeases}, a
- * request is created held under this frontend's lease and {@link #updateHeld} is fenced by it.
+ * PostgreSQL, where other frontends write too, every read is SQL, and a request is created, loaded and changed
+ * in one statement each ({@link PostgresRequests}). Over PostgreSQL with {@link PostgresLeases}, a request is
+ * created held under this frontend's lease and {@link #updateHeld} is fenced by it.
  */
 public final class JdbcRequestStore implements RequestStore {
     private static final String ACTIVE = "('QUEUED', 'IN_PROGRESS', 'SUSPENDED')";
@@ -46,6 +46,8 @@ public final class JdbcRequestStore implements RequestStore {
     private final TokenGenerator tokens;
     private final RecentRequests recent;
     private final Optional<PostgresLeases> leases;
+    /** PostgreSQL's one-statement reads and writes of a request; null for the embedded store. */
+    private final PostgresRequests postgres;
 
     /** A store that reads every request from {@code db}. */
     public JdbcRequestStore(Database db, Clock clock, TokenGenerator tokens) {
@@ -78,6 +80,10 @@ public final class JdbcRequestStore implements RequestStore {
         this.tokens = tokens;
         this.recent = recent;
         this.leases = leases;
+        this.postgres = db.lockRows() ? new PostgresRequests(db) : null;
+        if (leases.isPresent() && postgres == null) {
+            throw new IllegalArgumentException("only a PostgreSQL store is shared by frontends with leases");
+        }
     }
 
     /** The journal of uploads the frontends of this store share: present exactly when it is leased. */
@@ -107,14 +113,12 @@ public final class JdbcRequestStore implements RequestStore {
         Request r = Rows.stored(Objects.requireNonNull(initial.apply(made), "change returned null"));
         requireSameIdentity(made, r);
         Optional<FrontendLease> held = leases.map(PostgresLeases::current);
+        if (postgres != null) {
+            return postgres.create(r, held);
+        }
         return db.write(c -> {
-            try (PreparedStatement s = c.prepareStatement(held.isPresent() ? Rows.INSERT_HELD_REQUEST
-                    : Rows.INSERT_REQUEST)) {
+            try (PreparedStatement s = c.prepareStatement(Rows.INSERT_REQUEST)) {
                 Rows.bindInsert(s, r);
-                if (held.isPresent()) {
-                    s.setString(13, held.get().frontend());
-                    s.setLong(14, held.get().epoch());
-                }
                 s.executeUpdate();
             }
             try (PreparedStatement s = c.prepareStatement(Rows.INSERT_FILE)) {
@@ -131,44 +135,28 @@ public final class JdbcRequestStore implements RequestStore {
 
     @Override
     public Request load(RequestToken token) throws SrmException {
+        if (postgres != null) {
+            return postgres.load(token);
+        }
         Request kept = recent.lastCommitted(token);
         return kept != null ? kept : db.read(c -> select(c, token));
     }
 
     @Override
     public Request update(RequestToken token, RequestChange change) throws SrmException {
-        return db.write(c -> {
-            if (db.lockRows()) {
-                lock(c, token);
-            }
-            return apply(c, token, change);
-        });
+        if (postgres != null) {
+            return postgres.update(token, change, Optional.empty());
+        }
+        return db.write(c -> apply(c, token, change));
     }
 
-    /** The request's row locked, then changed only while it is held under this frontend's lease. */
+    /** Changed only while the request is held under this frontend's lease, checked in the same statement. */
     @Override
     public Request updateHeld(RequestToken token, RequestChange change) throws SrmException {
         if (leases.isEmpty()) {
             return update(token, change);
         }
-        FrontendLease mine = leases.get().current();
-        return db.write(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT frontend, lease_epoch FROM srm_request WHERE token = ? FOR UPDATE")) {
-                s.setString(1, token.value());
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        String frontend = rs.getString(1);
-                        long epoch = rs.getLong(2);
-                        if (!mine.frontend().equals(frontend) || epoch != mine.epoch()) {
-                            throw new FencedException(token, mine, frontend == null ? "no frontend"
-                                    : new FrontendLease(frontend, epoch).toString());
-                        }
-                    }
-                }
-            }
-            return apply(c, token, change);
-        });
+        return postgres.update(token, change, Optional.of(leases.get().current()));
     }
 
     @Override
@@ -186,6 +174,7 @@ public final class JdbcRequestStore implements RequestStore {
                 return s.executeUpdate();
             }
         });
+        postgres.forget(token);
     }
 
     private Request apply(Connection c, RequestToken token, RequestChange change) throws SQLException, SrmException {
@@ -281,7 +270,7 @@ public final class JdbcRequestStore implements RequestStore {
 
     @Override
     public int purgeFinished(Instant before) throws SrmException {
-        return db.write(c -> {
+        int count = db.write(c -> {
             try (PreparedStatement files = c.prepareStatement("DELETE FROM srm_file_request WHERE token IN "
                     + "(SELECT token FROM srm_request WHERE finished_at IS NOT NULL AND finished_at < ?)");
                  PreparedStatement requests = c.prepareStatement(
@@ -294,6 +283,10 @@ public final class JdbcRequestStore implements RequestStore {
                 return purged;
             }
         });
+        if (postgres != null) {
+            postgres.forgetAll();
+        }
+        return count;
     }
 
     @Override
@@ -309,13 +302,6 @@ public final class JdbcRequestStore implements RequestStore {
     @Override
     public void close() {
         db.close();
-    }
-
-    private static void lock(Connection c, RequestToken token) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT token FROM srm_request WHERE token = ? FOR UPDATE")) {
-            s.setString(1, token.value());
-            s.executeQuery().close();
-        }
     }
 
     private static Request select(Connection c, RequestToken token) throws SQLException, SrmException {
@@ -341,7 +327,7 @@ public final class JdbcRequestStore implements RequestStore {
         return out;
     }
 
-    private static void requireSameIdentity(Request before, Request after) {
+    static void requireSameIdentity(Request before, Request after) {
         if (!after.token().equals(before.token()) || after.kind() != before.kind()
                 || !after.owner().equals(before.owner()) || !after.createdAt().equals(before.createdAt())
                 || after.files().size() != before.files().size()) {

@@ -35,10 +35,6 @@ final class Rows {
     static final String INSERT_REQUEST = "INSERT INTO srm_request (token, kind, state, owner_dn, owner_account, "
             + "owner_fqans, description, parameters, explanation, created_at, expires_at, finished_at) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    /** {@link #INSERT_REQUEST} with the lease the request is held under (a store several frontends share). */
-    static final String INSERT_HELD_REQUEST = "INSERT INTO srm_request (token, kind, state, owner_dn, owner_account, "
-            + "owner_fqans, description, parameters, explanation, created_at, expires_at, finished_at, frontend, "
-            + "lease_epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String INSERT_FILE = "INSERT INTO srm_file_request (token, idx, surl, target_surl, state, status, "
             + "explanation, turl, size, pin_lifetime, file_lifetime, pin_expires_at) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -74,28 +70,40 @@ final class Rows {
     static void readAll(ResultSet rs, Consumer<Request> each) throws SQLException {
         boolean more = rs.next();
         while (more) {
-            String token = rs.getString(1);
-            RequestKind kind = RequestKind.valueOf(rs.getString(2));
-            RequestState state = RequestState.valueOf(rs.getString(3));
-            Owner owner = new Owner(rs.getString(4), rs.getString(5), TextLists.fromLines(rs.getString(6)));
-            Optional<String> description = Optional.ofNullable(rs.getString(7));
-            String parameters = rs.getString(8);
-            String explanation = rs.getString(9);
-            Instant created = Instant.ofEpochMilli(rs.getLong(10));
-            Instant expires = Instant.ofEpochMilli(rs.getLong(11));
-            Optional<Instant> finished = optionalInstant(rs, 12);
-            List<FileRequest> files = new ArrayList<>();
-            do {
-                files.add(new FileRequest(rs.getInt(13), rs.getString(14), Optional.ofNullable(rs.getString(15)),
-                        FileState.valueOf(rs.getString(16)), SrmStatus.valueOf(rs.getString(17)), rs.getString(18),
-                        Optional.ofNullable(rs.getString(19)), optionalLong(rs, 20),
-                        Duration.ofMillis(rs.getLong(21)), Duration.ofMillis(rs.getLong(22)),
-                        optionalInstant(rs, 23)));
-                more = rs.next();
-            } while (more && token.equals(rs.getString(1)));
-            each.accept(new Request(new RequestToken(token), kind, owner, description,
-                    TextLists.fromForm(parameters), created, expires, state, explanation, finished, files));
+            more = readOne(rs, each);
         }
+    }
+
+    /**
+     * Reads the request whose first row {@code rs} is on, with its files, into {@code each}; leaves {@code rs} on
+     * the next request's first row.
+     *
+     * @return whether another row follows
+     */
+    static boolean readOne(ResultSet rs, Consumer<Request> each) throws SQLException {
+        String token = rs.getString(1);
+        RequestKind kind = RequestKind.valueOf(rs.getString(2));
+        RequestState state = RequestState.valueOf(rs.getString(3));
+        Owner owner = new Owner(rs.getString(4), rs.getString(5), TextLists.fromLines(rs.getString(6)));
+        Optional<String> description = Optional.ofNullable(rs.getString(7));
+        String parameters = rs.getString(8);
+        String explanation = rs.getString(9);
+        Instant created = Instant.ofEpochMilli(rs.getLong(10));
+        Instant expires = Instant.ofEpochMilli(rs.getLong(11));
+        Optional<Instant> finished = optionalInstant(rs, 12);
+        List<FileRequest> files = new ArrayList<>();
+        boolean more;
+        do {
+            files.add(new FileRequest(rs.getInt(13), rs.getString(14), Optional.ofNullable(rs.getString(15)),
+                    FileState.valueOf(rs.getString(16)), SrmStatus.valueOf(rs.getString(17)), rs.getString(18),
+                    Optional.ofNullable(rs.getString(19)), optionalLong(rs, 20),
+                    Duration.ofMillis(rs.getLong(21)), Duration.ofMillis(rs.getLong(22)),
+                    optionalInstant(rs, 23)));
+            more = rs.next();
+        } while (more && token.equals(rs.getString(1)));
+        each.accept(new Request(new RequestToken(token), kind, owner, description,
+                TextLists.fromForm(parameters), created, expires, state, explanation, finished, files));
+        return more;
     }
 
     static void bindInsert(PreparedStatement s, Request r) throws SQLException {
