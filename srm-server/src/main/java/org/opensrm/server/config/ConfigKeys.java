@@ -205,7 +205,7 @@ public final class ConfigKeys {
             new ConfigKey("jetty.max.connections.per.address", "200",
                     "Most connections served at once from one client address (IPv6: one /64); one beyond is closed as soon as it is accepted (before TLS). Raise it for a NAT gateway or an FTS host with more calls in flight."),
             new ConfigKey("jetty.handshake.timeout", "10s",
-                    "Longest the server waits for a new connection's handshake and the complete head of its first request (TLS handshake, GSI byte, request line and headers), however it trickles bytes; time its bytes wait for the server's threads is not counted, but six times this after its accept closes it in any case."),
+                    "Longest the server waits for a new connection's handshake and the complete head of its first request (TLS handshake, GSI byte, request line and headers), however it trickles bytes; time its bytes wait for the server (its selector or threads) is not counted, but six times this after its accept closes it in any case."),
             new ConfigKey("jetty.acceptors", "1", "Threads accepting new connections (one keeps up with thousands of handshakes a second)."),
             new ConfigKey("jetty.selectors", "", "Threads watching open connections for I/O; empty: half the cores."));
 
