@@ -47,6 +47,7 @@ public final class GatewayCycleCost {
         int warmup = args.length > 0 ? Integer.parseInt(args[0]) : 60_000;
         int measured = args.length > 1 ? Integer.parseInt(args[1]) : 30_000;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        int clients = args.length > 3 ? Integer.parseInt(args[3]) : 1;
         Path base = Files.createTempDirectory(Path.of("/tmp"), "opensrm-gwcycle-");
         try {
             Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -79,26 +80,32 @@ public final class GatewayCycleCost {
                 config.put("gridftp.nodes", "gsiftp://127.0.0.1:" + door.getLocalPort());
                 SrmServer server = new SrmServer(ServerConfig.from(RawConfig.of(config)));
                 server.start();
-                try (org.opensrm.client.HttpgConnection c = new HttpgClient(user.proxyFile(), grid.trustDir())
-                        .keepAlive("127.0.0.1", server.port())) {
-                    cycles(c, warmup);
+                HttpgClient client = new HttpgClient(user.proxyFile(), grid.trustDir());
+                java.util.List<org.opensrm.client.HttpgConnection> conns = new java.util.ArrayList<>();
+                try {
+                    for (int i = 0; i < clients; i++) {
+                        conns.add(client.keepAlive("127.0.0.1", server.port()));
+                    }
+                    java.util.Set<Long> clientThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+                    clientThreads.add(Thread.currentThread().getId());
                     com.sun.management.ThreadMXBean threads =
                             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-                    long self = Thread.currentThread().getId();
-                    System.err.println("| round | cycles | server CPU µs a cycle | server bytes a cycle"
+                    inParallel(conns, warmup, clientThreads, threads);
+                    System.err.println("| round | clients | cycles | server CPU µs a cycle | server bytes a cycle"
                             + " | client CPU µs a cycle |");
-                    System.err.println("|---|---:|---:|---:|---:|");
+                    System.err.println("|---|---:|---:|---:|---:|---:|");
                     for (int r = 1; r <= rounds; r++) {
-                        long[] before = totals(threads, self);
-                        long clientCpu = threads.getCurrentThreadCpuTime();
-                        cycles(c, measured);
-                        long[] after = totals(threads, self);
-                        double client = (threads.getCurrentThreadCpuTime() - clientCpu) / 1000.0 / measured;
-                        System.err.printf("| %d | %d | %.1f | %.0f | %.1f |%n", r, measured,
+                        long[] before = totals(threads, clientThreads);
+                        long clientCpu = inParallel(conns, measured, clientThreads, threads);
+                        long[] after = totals(threads, clientThreads);
+                        System.err.printf("| %d | %d | %d | %.1f | %.0f | %.1f |%n", r, clients, measured,
                                 (after[0] - before[0]) / 1000.0 / measured, (after[1] - before[1]) / (double) measured,
-                                client);
+                                clientCpu / 1000.0 / measured);
                     }
                 } finally {
+                    for (org.opensrm.client.HttpgConnection c : conns) {
+                        c.close();
+                    }
                     server.close();
                 }
             }
@@ -109,15 +116,54 @@ public final class GatewayCycleCost {
         }
     }
 
-    /** CPU nanoseconds and bytes allocated so far by every live thread but {@code self}. */
-    private static long[] totals(com.sun.management.ThreadMXBean threads, long self) {
+    /**
+     * Runs {@code n} cycles in all over the connections, one thread each (their ids added to {@code clientThreads});
+     * returns the CPU nanoseconds those threads used.
+     */
+    private static long inParallel(java.util.List<org.opensrm.client.HttpgConnection> conns, int n,
+            java.util.Set<Long> clientThreads, com.sun.management.ThreadMXBean threads) throws Exception {
+        if (conns.size() == 1) {
+            long before = threads.getCurrentThreadCpuTime();
+            cycles(conns.get(0), n);
+            return threads.getCurrentThreadCpuTime() - before;
+        }
+        java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong();
+        java.util.List<Thread> running = new java.util.ArrayList<>();
+        java.util.Queue<Throwable> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        for (int i = 0; i < conns.size(); i++) {
+            org.opensrm.client.HttpgConnection c = conns.get(i);
+            int share = n / conns.size() + (i < n % conns.size() ? 1 : 0);
+            Thread t = new Thread(() -> {
+                clientThreads.add(Thread.currentThread().getId());
+                long before = threads.getCurrentThreadCpuTime();
+                try {
+                    cycles(c, share);
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+                cpu.addAndGet(threads.getCurrentThreadCpuTime() - before);
+            }, "harness-client-" + i);
+            running.add(t);
+        }
+        running.forEach(Thread::start);
+        for (Thread t : running) {
+            t.join();
+        }
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException("a client failed", failures.peek());
+        }
+        return cpu.get();
+    }
+
+    /** CPU nanoseconds and bytes allocated so far by every live thread but the clients'. */
+    private static long[] totals(com.sun.management.ThreadMXBean threads, java.util.Set<Long> clientThreads) {
         long[] ids = threads.getAllThreadIds();
         long[] cpu = threads.getThreadCpuTime(ids);
         long[] bytes = threads.getThreadAllocatedBytes(ids);
         long c = 0;
         long b = 0;
         for (int i = 0; i < ids.length; i++) {
-            if (ids[i] != self) {
+            if (!clientThreads.contains(ids[i])) {
                 c += Math.max(0, cpu[i]);
                 b += Math.max(0, bytes[i]);
             }

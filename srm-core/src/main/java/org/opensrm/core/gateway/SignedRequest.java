@@ -90,8 +90,14 @@ record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, 
 
     /** The request as a token keeps it: {@code made}'s owner known by digests only. */
     static SignedRequest of(NewRequest made, Instant now, List<Outcome> outcomes) {
-        byte[] dn = TokenCodec.digestOf(made.owner().dn());
-        byte[] account = TokenCodec.digestOf(made.owner().account());
+        return of(made, now, outcomes, TokenCodec::digestOf);
+    }
+
+    /** @param digest {@link TokenCodec#digestOf} or what keeps its results */
+    static SignedRequest of(NewRequest made, Instant now, List<Outcome> outcomes,
+                            java.util.function.Function<String, byte[]> digest) {
+        byte[] dn = digest.apply(made.owner().dn());
+        byte[] account = digest.apply(made.owner().account());
         return new SignedRequest(dn, account, withOwner(made, digestOwner(dn, account)), now, List.copyOf(outcomes));
     }
 
@@ -102,8 +108,13 @@ record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, 
 
     /** Whether {@code caller} is the owner: same DN and same account (FQANs do not take part). */
     boolean isOwnedBy(Owner caller) {
-        return MessageDigest.isEqual(dnDigest, TokenCodec.digestOf(caller.dn()))
-                & MessageDigest.isEqual(accountDigest, TokenCodec.digestOf(caller.account()));
+        return isOwnedBy(caller, TokenCodec::digestOf);
+    }
+
+    /** @param digest {@link TokenCodec#digestOf} or what keeps its results */
+    boolean isOwnedBy(Owner caller, java.util.function.Function<String, byte[]> digest) {
+        return MessageDigest.isEqual(dnDigest, digest.apply(caller.dn()))
+                & MessageDigest.isEqual(accountDigest, digest.apply(caller.account()));
     }
 
     byte[] toBytes() {
@@ -117,7 +128,8 @@ record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, 
             out.writeByte(request.kind().ordinal());
             writeOptional(out, request.description());
             writeDuration(out, request.lifetime());
-            Map<String, String> sorted = new TreeMap<>(request.parameters());
+            Map<String, String> sorted = request.parameters().size() < 2 ? request.parameters()
+                    : new TreeMap<>(request.parameters());
             out.writeInt(sorted.size());
             for (Map.Entry<String, String> e : sorted.entrySet()) {
                 writeText(out, e.getKey());

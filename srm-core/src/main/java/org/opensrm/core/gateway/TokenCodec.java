@@ -37,9 +37,12 @@ public final class TokenCodec {
     private static final Base64.Decoder B64D = Base64.getUrlDecoder();
 
     private final SecretKeySpec key;
+    /** One keyed MAC per thread: looking up and keying a MAC costs more than using it, on every token. */
+    private final ThreadLocal<Mac> macs;
 
     public TokenCodec(byte[] secret) {
         this.key = new SecretKeySpec(secret.clone(), "HmacSHA256");
+        this.macs = ThreadLocal.withInitial(this::newMac);
     }
 
     public static byte[] digestOf(String dn) {
@@ -109,13 +112,17 @@ public final class TokenCodec {
     }
 
     private byte[] mac(String data) {
+        byte[] full = macs.get().doFinal(data.getBytes(StandardCharsets.US_ASCII)); // doFinal leaves it reset
+        byte[] out = new byte[MAC_BYTES];
+        System.arraycopy(full, 0, out, 0, MAC_BYTES);
+        return out;
+    }
+
+    private Mac newMac() {
         try {
             Mac m = Mac.getInstance("HmacSHA256");
             m.init(key);
-            byte[] full = m.doFinal(data.getBytes(StandardCharsets.US_ASCII));
-            byte[] out = new byte[MAC_BYTES];
-            System.arraycopy(full, 0, out, 0, MAC_BYTES);
-            return out;
+            return m;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);
         }

@@ -90,8 +90,10 @@ public final class TokenRequestStore implements RequestStore {
     private final Outside outside;
     private final Turls turls;
     private final Clock clock;
-    private final SecureRandom random = new SecureRandom();
+    /** One generator per thread: the platform's default one serialises every caller on one lock. */
+    private final ThreadLocal<SecureRandom> random = ThreadLocal.withInitial(TokenRequestStore::newRandom);
     private final RecentTokens<Read> recent = new RecentTokens<>(RECENT_TOKENS);
+    private final OwnerDigests digests = new OwnerDigests(RECENT_TOKENS);
 
     /** A store whose requests are what their tokens say (no outside, no TURLs for old tokens): for tests. */
     public TokenRequestStore(TokenCodec codec, Clock clock) {
@@ -143,8 +145,8 @@ public final class TokenRequestStore implements RequestStore {
     }
 
     private Request sign(NewRequest request, Instant now, List<SignedRequest.Outcome> outcomes) throws SrmException {
-        SignedRequest signed = SignedRequest.of(request, now, outcomes);
-        Optional<byte[]> compact = ShortTokens.payload(signed, random);
+        SignedRequest signed = SignedRequest.of(request, now, outcomes, digests::of);
+        Optional<byte[]> compact = ShortTokens.payload(signed, random.get());
         if (compact.isPresent()) {
             String token = codec.seal(ShortTokens.HEAD, compact.get(), request.files().size());
             if (token.length() <= ShortTokens.MAX_CHARS) {
@@ -153,11 +155,12 @@ public final class TokenRequestStore implements RequestStore {
             }
         }
         byte[] body = TokenCodec.deflate(signed.toBytes());
-        byte[] payload = new byte[NONCE_BYTES + body.length];
-        random.nextBytes(payload);
+        byte[] nonce = new byte[NONCE_BYTES];
+        random.get().nextBytes(nonce);
+        byte[] payload = Arrays.copyOf(nonce, NONCE_BYTES + body.length);
         System.arraycopy(body, 0, payload, NONCE_BYTES, body.length);
         RequestToken token = new RequestToken(codec.seal(HEAD, payload, request.files().size()));
-        Read read = new Read(signed(token, signed), signed::isOwnedBy);
+        Read read = new Read(signed(token, signed), caller -> signed.isOwnedBy(caller, digests::of));
         recent.put(token.value(), read);
         return expired(read.request(), now);
     }
@@ -165,6 +168,14 @@ public final class TokenRequestStore implements RequestStore {
     @Override
     public Request load(RequestToken token) throws SrmException {
         return expired(read(token, List.of(), false).request(), clock.instant());
+    }
+
+    private static SecureRandom newRandom() {
+        try {
+            return SecureRandom.getInstance("DRBG");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            return new SecureRandom();
+        }
     }
 
     /** Times in a token are whole milliseconds. */
@@ -271,7 +282,7 @@ public final class TokenRequestStore implements RequestStore {
             if (signed.outcomes().size() != signed.request().files().size()) {
                 throw new IOException("token outcomes");
             }
-            Read read = new Read(signed(token, signed), signed::isOwnedBy);
+            Read read = new Read(signed(token, signed), caller -> signed.isOwnedBy(caller, digests::of));
             recent.put(token.value(), read);
             return read;
         } catch (IOException | DataFormatException | IllegalArgumentException | IllegalStateException e) {
@@ -293,6 +304,9 @@ public final class TokenRequestStore implements RequestStore {
      */
     private static Request expired(Request r, Instant now) {
         Instant requestEnd = r.expiresAt();
+        if (now.isBefore(requestEnd) && noPinEnded(r, now)) {
+            return r; // nothing has ended: the request as its token says
+        }
         List<FileRequest> ending = r.files().stream()
                 .filter(f -> !f.isSettled() && !f.state().isWaiting() && !now.isBefore(endOf(f, requestEnd)))
                 .sorted(Comparator.comparing(f -> endOf(f, requestEnd)))
@@ -314,6 +328,16 @@ public final class TokenRequestStore implements RequestStore {
         RequestState state = StateTransitions.derive(RequestState.IN_PROGRESS, r.files());
         return new Request(r.token(), r.kind(), r.owner(), r.description(), r.parameters(), r.createdAt(),
                 r.expiresAt(), state, r.explanation(), r.finishedAt(), r.files());
+    }
+
+    private static boolean noPinEnded(Request r, Instant now) {
+        for (FileRequest f : r.files()) {
+            Optional<Instant> pin = f.pinExpiresAt();
+            if (pin.isPresent() && !now.isBefore(pin.get())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Instant endOf(FileRequest f, Instant requestEnd) {

@@ -2,9 +2,10 @@ package org.opensrm.core.service;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.ArrayDeque;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.opensrm.core.FileState;
 
 /**
@@ -23,8 +24,13 @@ public final class ReleasedFiles {
     private record Ended(FileState state, Instant until) {
     }
 
-    /** Guarded by itself; in the order released. */
-    private final LinkedHashMap<Key, Ended> released = new LinkedHashMap<>();
+    /** Read without a lock: a status call asks for each file it answers. */
+    private final ConcurrentHashMap<Key, Ended> released = new ConcurrentHashMap<>();
+    /**
+     * Guarded by itself: what {@link #end} kept, in the order it kept it. A file released again is kept again at
+     * the end; its older place is skipped when it comes first.
+     */
+    private final ArrayDeque<Map.Entry<Key, Ended>> order = new ArrayDeque<>();
     private final int capacity;
     private final Clock clock;
 
@@ -43,35 +49,36 @@ public final class ReleasedFiles {
      */
     public void end(String id, int index, FileState state, Instant expires) {
         Key key = new Key(id, index);
+        Ended ended = new Ended(state, expires);
         Instant now = clock.instant();
-        synchronized (released) {
-            released.remove(key);
-            released.put(key, new Ended(state, expires));
-            Iterator<Ended> oldest = released.values().iterator();
-            while (oldest.hasNext()) {
-                Ended e = oldest.next();
-                if (released.size() <= capacity && now.isBefore(e.until())) {
+        synchronized (order) {
+            released.put(key, ended);
+            order.addLast(Map.entry(key, ended));
+            if (order.size() > 2 * capacity) { // mostly places of files released again: drop those
+                order.removeIf(e -> released.get(e.getKey()) != e.getValue());
+            }
+            while (!order.isEmpty()) {
+                Map.Entry<Key, Ended> oldest = order.peekFirst();
+                boolean kept = released.get(oldest.getKey()) == oldest.getValue();
+                if (kept && released.size() <= capacity && now.isBefore(oldest.getValue().until())) {
                     break;
                 }
-                oldest.remove();
+                order.pollFirst();
+                if (kept) {
+                    released.remove(oldest.getKey(), oldest.getValue());
+                }
             }
         }
     }
 
     /** How file {@code index} of request {@code id} ended, if this server remembers it. */
     public Optional<FileState> endOf(String id, int index) {
-        Key key = new Key(id, index);
-        Ended e;
-        synchronized (released) {
-            e = released.get(key);
-        }
+        Ended e = released.get(new Key(id, index));
         return e != null && clock.instant().isBefore(e.until()) ? Optional.of(e.state()) : Optional.empty();
     }
 
     /** How many releases are kept now. */
     int size() {
-        synchronized (released) {
-            return released.size();
-        }
+        return released.size();
     }
 }

@@ -82,4 +82,33 @@ class ReleasedFilesTest {
         assertTrue(released.endOf("tok-199999", 199_999 % 7).isPresent());
         assertFalse(released.endOf("tok-0", 0).isPresent());
     }
+
+    @Test
+    void oneFileReleasedOverAndOverBesideAnOlderOneKeepsBoth() throws Exception {
+        ReleasedFiles released = new ReleasedFiles(2, clock);
+        released.end("old", 0, FileState.RELEASED, START.plusSeconds(3600));
+        for (int i = 0; i < 10_000; i++) {
+            released.end("again", 0, i % 2 == 0 ? FileState.RELEASED : FileState.ABORTED, START.plusSeconds(3600));
+        }
+        assertEquals(2, released.size());
+        assertTrue(released.endOf("old", 0).isPresent());
+        assertEquals(FileState.ABORTED, released.endOf("again", 0).orElseThrow());
+    }
+
+    @Test
+    void statusCallsReadWhileReleasesAreKept() throws Exception {
+        ReleasedFiles released = new ReleasedFiles(500, clock);
+        Thread writer = new Thread(() -> {
+            for (int i = 0; i < 50_000; i++) {
+                released.end("tok-" + i, 0, FileState.RELEASED, START.plusSeconds(3600));
+            }
+        });
+        writer.start();
+        for (int i = 0; writer.isAlive(); i++) {
+            released.endOf("tok-" + (i % 50_000), 0); // never throws, whatever the writer does
+        }
+        writer.join();
+        assertEquals(500, released.size());
+        assertTrue(released.endOf("tok-49999", 0).isPresent());
+    }
 }

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +35,9 @@ public final class ChecksumStore {
     private final String viewName;
     private final boolean useXattrs;
     private final Map<Path, Remembered> memory;
-    private final Map<Path, Seen> seen;
+    /** Read without a lock (every stat of a listing asks it); past its limit a tenth goes, whichever. */
+    private final ConcurrentHashMap<Path, Seen> seen = new ConcurrentHashMap<>();
+    private final int seenLimit;
     private final int memoryLimit;
     private final AtomicBoolean warned = new AtomicBoolean();
 
@@ -82,7 +85,7 @@ public final class ChecksumStore {
         this.useXattrs = useXattrs;
         this.memoryLimit = memoryLimit;
         this.memory = lru(memoryLimit);
-        this.seen = lru(seenLimit);
+        this.seenLimit = Math.max(1, seenLimit);
         if (!useXattrs) {
             warnOnce("the file system has no user extended attributes");
         }
@@ -99,6 +102,17 @@ public final class ChecksumStore {
         });
     }
 
+    private void see(Path file, Seen s) {
+        if (seen.size() >= seenLimit) {
+            int over = seen.size() - seenLimit * 9 / 10;
+            for (java.util.Iterator<Path> it = seen.keySet().iterator(); it.hasNext() && over > 0; over--) {
+                it.next();
+                it.remove();
+            }
+        }
+        seen.put(file, s);
+    }
+
     /**
      * The stored value for the regular file {@code file} as it is now ({@code current}), if still valid; the
      * attribute is read again only if the file's inode or ctime moved since it was last read.
@@ -110,7 +124,7 @@ public final class ChecksumStore {
         Seen s = seen.get(file);
         if (s == null || !s.validFor(current)) {
             s = new Seen(current.inode(), current.changedNanos(), readAttribute(file));
-            seen.put(file, s);
+            see(file, s);
         }
         return s.stored().isPresent() ? s.stored().filter(v -> v.validFor(current)).map(Stored::value)
                 : fromMemory(file, current);
