@@ -13,19 +13,20 @@ public final class TokenGenerator {
     public static final int RANDOM_BYTES = 20;
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
 
-    private final SecureRandom random;
+    private final java.util.function.Consumer<byte[]> random;
 
+    /** Tokens from each thread's own generator ({@link ThreadRandoms}). */
     public TokenGenerator() {
-        this(new SecureRandom());
+        this.random = new ThreadRandoms()::nextBytes;
     }
 
     public TokenGenerator(SecureRandom random) {
-        this.random = random;
+        this.random = random::nextBytes;
     }
 
     public RequestToken next() {
         byte[] bytes = new byte[RANDOM_BYTES];
-        random.nextBytes(bytes);
+        random.accept(bytes);
         return new RequestToken(B64.encodeToString(bytes));
     }
 }

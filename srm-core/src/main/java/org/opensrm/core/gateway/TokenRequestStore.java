@@ -1,7 +1,6 @@
 package org.opensrm.core.gateway;
 
 import java.io.IOException;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
@@ -25,6 +24,7 @@ import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestToken;
 import org.opensrm.core.StateTransitions;
 import org.opensrm.core.StoreCapabilities;
+import org.opensrm.core.ThreadRandoms;
 
 /**
  * Gateway mode's signed stateless tokens as a {@link RequestStore} that keeps nothing: the request engine serves a
@@ -90,8 +90,7 @@ public final class TokenRequestStore implements RequestStore {
     private final Outside outside;
     private final Turls turls;
     private final Clock clock;
-    /** One generator per thread: the platform's default one serialises every caller on one lock. */
-    private final ThreadLocal<SecureRandom> random = ThreadLocal.withInitial(TokenRequestStore::newRandom);
+    private final ThreadRandoms random = new ThreadRandoms();
     private final RecentTokens<Read> recent = new RecentTokens<>(RECENT_TOKENS);
     private final OwnerDigests digests = new OwnerDigests(RECENT_TOKENS);
 
@@ -146,7 +145,7 @@ public final class TokenRequestStore implements RequestStore {
 
     private Request sign(NewRequest request, Instant now, List<SignedRequest.Outcome> outcomes) throws SrmException {
         SignedRequest signed = SignedRequest.of(request, now, outcomes, digests::of);
-        Optional<byte[]> compact = ShortTokens.payload(signed, random.get());
+        Optional<byte[]> compact = ShortTokens.payload(signed, random.current());
         if (compact.isPresent()) {
             String token = codec.seal(ShortTokens.HEAD, compact.get(), request.files().size());
             if (token.length() <= ShortTokens.MAX_CHARS) {
@@ -156,7 +155,7 @@ public final class TokenRequestStore implements RequestStore {
         }
         byte[] body = TokenCodec.deflate(signed.toBytes());
         byte[] nonce = new byte[NONCE_BYTES];
-        random.get().nextBytes(nonce);
+        random.nextBytes(nonce);
         byte[] payload = Arrays.copyOf(nonce, NONCE_BYTES + body.length);
         System.arraycopy(body, 0, payload, NONCE_BYTES, body.length);
         RequestToken token = new RequestToken(codec.seal(HEAD, payload, request.files().size()));
@@ -168,14 +167,6 @@ public final class TokenRequestStore implements RequestStore {
     @Override
     public Request load(RequestToken token) throws SrmException {
         return expired(read(token, List.of(), false).request(), clock.instant());
-    }
-
-    private static SecureRandom newRandom() {
-        try {
-            return SecureRandom.getInstance("DRBG");
-        } catch (java.security.NoSuchAlgorithmException e) {
-            return new SecureRandom();
-        }
     }
 
     /** Times in a token are whole milliseconds. */

@@ -1,6 +1,5 @@
 package org.opensrm.core.macaroon;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Objects;
+import org.opensrm.core.ThreadRandoms;
 
 /**
  * Mints the macaroon a TURL of an XRootD door carries ({@code ?authz=}), in the caveats XrdMacaroons verifies
@@ -36,7 +36,7 @@ public final class TurlMacaroons {
     private final MacaroonSecret secret;
     private final String location;
     private final Clock clock;
-    private final SecureRandom random = new SecureRandom();
+    private final ThreadRandoms random = new ThreadRandoms();
 
     public TurlMacaroons(MacaroonSecret secret, String location, Clock clock) {
         this.secret = Objects.requireNonNull(secret, "secret");

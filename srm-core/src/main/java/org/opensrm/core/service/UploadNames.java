@@ -1,7 +1,7 @@
 package org.opensrm.core.service;
 
-import java.security.SecureRandom;
 import java.util.HexFormat;
+import org.opensrm.core.ThreadRandoms;
 
 /**
  * Names of uploads in progress: a put's transfer writes to such a name in the caller's directory of the
@@ -10,7 +10,7 @@ import java.util.HexFormat;
  */
 public final class UploadNames {
     public static final String PREFIX = ".srmput-";
-    private final SecureRandom random = new SecureRandom();
+    private final ThreadRandoms random = new ThreadRandoms();
 
     public String next() {
         byte[] b = new byte[12];
