@@ -39,7 +39,10 @@ import eu.emi.security.authn.x509.impl.OpensslCertChainValidator;
  * devpki trust directory, counted; the clock of the entries is the test's.
  */
 class ValidatedChainsTest {
-    private static final Duration REFRESH = Duration.ofMillis(200);
+    /** canl re-reads the trust directory this often in the tests of reloads; every reload empties the memory. */
+    private static final Duration FAST_REFRESH = Duration.ofMillis(200);
+    /** ... and this often in the others, so that no reload comes between their look-ups. */
+    private static final Duration NO_REFRESH = Duration.ofHours(1);
 
     @TempDir
     Path dir;
@@ -53,7 +56,16 @@ class ValidatedChainsTest {
     void setUp() throws Exception {
         pki = DevPki.openOrCreate(dir.resolve("ca"), "CN=Chains CA,O=OpenSRM,DC=test");
         alice = pki.proxy(pki.issueUser("Alice", Duration.ofDays(1)), Duration.ofHours(1), ProxyStyle.RFC3820);
-        canl = TrustFactory.validator(pki.trustDir(), REFRESH);
+        useValidator(NO_REFRESH);
+    }
+
+    private void useValidator(Duration refresh) {
+        if (canl != null) {
+            canl.dispose();
+        }
+        canl = TrustFactory.validator(pki.trustDir(), refresh);
+        // canl loads the CA's CRL on its first use and notifies the load, which empties the memory: load it now
+        canl.validate(alice.chainArray());
         counted = new CountingValidator(canl);
     }
 
@@ -107,6 +119,7 @@ class ValidatedChainsTest {
 
     @Test
     void aRevocationIsSeenAsSoonAsCanlLoadsTheNewCrl() throws Exception {
+        useValidator(FAST_REFRESH);
         ValidatedChains chains = new ValidatedChains(counted, clock, Duration.ofHours(1), 100);
         assertEquals(Optional.empty(), chains.refusal(alice.chainArray()));
         pki.revoke(alice.chain().get(1));
@@ -115,6 +128,7 @@ class ValidatedChainsTest {
 
     @Test
     void aCaRemovedFromTheTrustDirectoryIsSeenAsSoonAsCanlReReadsIt() throws Exception {
+        useValidator(FAST_REFRESH);
         ValidatedChains chains = new ValidatedChains(counted, clock, Duration.ofHours(1), 100);
         assertEquals(Optional.empty(), chains.refusal(alice.chainArray()));
         Files.delete(pki.trustDir().resolve(pki.caHash() + ".0"));
