@@ -59,6 +59,10 @@ public final class CommandLine {
                                     CPU shared by thousands of handshakes answers each of them late
               --timeout TIME        connect/handshake/response timeout and longest put/get polling (default 60s)
               --error-backoff TIME  a client's pause after a connection error (default 100ms)
+              --busy-pause P        a client's pause before its next call after a busy answer (SRM_INTERNAL_ERROR;
+                                    srmPing's otherInfo error): gfal2 (default: 200ms, doubled after each busy
+                                    answer in a row up to 5s, as gfal2's SRM library retries), none (at once, as
+                                    ARC), TIME (fixed) or TIME:TIME (first:longest, doubling)
               --thread-stack SIZE   stack of each client thread (default 256k)
             SRM details
               --expect STATUS       request status that counts as OK for ls (default SRM_SUCCESS)
@@ -159,6 +163,7 @@ public final class CommandLine {
                             case "--connect-first" -> b.connectFirst(parseDuration(value));
                             case "--tls-warmup" -> b.tlsWarmup(Integer.parseInt(value));
                             case "--max-handshakes" -> b.maxHandshakes(Integer.parseInt(value));
+                            case "--busy-pause" -> b.busyPause(BusyPause.parse(value));
                             case "--expect" -> b.expectedStatus(value);
                             case "--ls-levels" -> b.lsLevels(Integer.parseInt(value));
                             case "--put-size" -> b.putFileSize(Long.parseLong(value));

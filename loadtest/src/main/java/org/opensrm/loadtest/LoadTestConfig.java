@@ -36,6 +36,7 @@ public final class LoadTestConfig {
     private final Optional<Duration> connectFirst;
     private final int tlsWarmup;
     private final int maxHandshakes;
+    private final BusyPause busyPause;
 
     private LoadTestConfig(Builder b) {
         this.endpoint = b.endpoint;
@@ -63,6 +64,7 @@ public final class LoadTestConfig {
         this.connectFirst = Optional.ofNullable(b.connectFirst);
         this.tlsWarmup = b.tlsWarmup;
         this.maxHandshakes = b.maxHandshakes;
+        this.busyPause = b.busyPause;
     }
 
     public static Builder builder() {
@@ -126,6 +128,12 @@ public final class LoadTestConfig {
      * answers the server late; real clients each have their own. 0 (default): no bound.
      */
     public int maxHandshakes() { return maxHandshakes; }
+    /**
+     * A client's pause before its next call after a busy answer ({@code SRM_INTERNAL_ERROR}, or srmPing's
+     * {@code otherInfo} error): {@link BusyPause#GFAL2} (default) as gfal2 backs off, {@link BusyPause#NONE} to
+     * retry at once as ARC does. Clients that retry at once turn a busy server's answers into more calls.
+     */
+    public BusyPause busyPause() { return busyPause; }
 
     /** Validating builder; see each setter for its default. */
     public static final class Builder {
@@ -154,6 +162,7 @@ public final class LoadTestConfig {
         private Duration connectFirst;
         private int tlsWarmup;
         private int maxHandshakes;
+        private BusyPause busyPause = BusyPause.GFAL2;
 
         private Builder() {
         }
@@ -208,6 +217,8 @@ public final class LoadTestConfig {
         public Builder tlsWarmup(int handshakes) { this.tlsWarmup = handshakes; return this; }
         /** Default 0 (no bound); see {@link LoadTestConfig#maxHandshakes()}. */
         public Builder maxHandshakes(int value) { this.maxHandshakes = value; return this; }
+        /** Default {@link BusyPause#GFAL2}; see {@link LoadTestConfig#busyPause()}. */
+        public Builder busyPause(BusyPause value) { this.busyPause = value; return this; }
 
         public LoadTestConfig build() {
             Objects.requireNonNull(endpoint, "endpoint is required");
@@ -216,6 +227,7 @@ public final class LoadTestConfig {
             Objects.requireNonNull(connectionMode, "connection mode");
             Objects.requireNonNull(outputDir, "output directory");
             Objects.requireNonNull(expectedStatus, "expected status");
+            Objects.requireNonNull(busyPause, "busy pause");
             if (caDir == null && !insecureTrust) {
                 throw new IllegalArgumentException("a CA directory is required (or explicitly trust anything)");
             }

@@ -51,10 +51,12 @@ class CommandLineTest {
         assertTrue(c.connectFirst().isEmpty());
         assertEquals(0, c.tlsWarmup());
         assertEquals(0, c.maxHandshakes());
+        assertEquals(BusyPause.GFAL2, c.busyPause());
         LoadTestConfig storm = cli.parse(new String[] {"--endpoint", "httpg://h/", "--op", "ping",
-            "--tls-warmup", "2000", "--max-handshakes", "32"}).orElseThrow();
+            "--tls-warmup", "2000", "--max-handshakes", "32", "--busy-pause", "none"}).orElseThrow();
         assertEquals(2000, storm.tlsWarmup());
         assertEquals(32, storm.maxHandshakes());
+        assertEquals(BusyPause.NONE, storm.busyPause());
         assertEquals(Duration.ofMinutes(5), cli.parse(new String[] {"--endpoint", "httpg://h/", "--op", "ping",
             "--connect-first", "5m"}).orElseThrow().connectFirst().orElseThrow());
     }
@@ -73,6 +75,8 @@ class CommandLineTest {
             "--op", "ping", "--max-handshakes", "-1"}));
         assertThrows(CommandLine.UsageException.class, () -> cli.parse(new String[] {"--endpoint", "httpg://h/",
             "--op", "ping", "--tls-warmup", "-5"}));
+        assertThrows(CommandLine.UsageException.class, () -> cli.parse(new String[] {"--endpoint", "httpg://h/",
+            "--op", "ping", "--busy-pause", "later"}));
         assertTrue(cli.parse(new String[] {"-h"}).isEmpty());
     }
 }

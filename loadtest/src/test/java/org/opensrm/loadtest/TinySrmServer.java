@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntPredicate;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -51,6 +52,14 @@ final class TinySrmServer implements AutoCloseable {
     private final AtomicInteger getPolls = new AtomicInteger();
     final List<String> operations = new CopyOnWriteArrayList<>();
     final List<X509Certificate[]> clientChains = new CopyOnWriteArrayList<>();
+    /** When each request arrived ({@link System#nanoTime()}), in order. */
+    final List<Long> requestNanos = new CopyOnWriteArrayList<>();
+    /**
+     * Which srmPing calls (numbered from 1) get the server's busy answer (otherInfo {@code error}:
+     * SRM_INTERNAL_ERROR); by default none.
+     */
+    volatile IntPredicate busy = n -> false;
+    private final AtomicInteger pings = new AtomicInteger();
 
     /** @param httpStatus what every request gets (200 with the SRM answer, or e.g. 503 with an empty body) */
     TinySrmServer(Credential host, X509Certificate ca, int httpStatus) throws IOException, GeneralSecurityException {
@@ -120,6 +129,7 @@ final class TinySrmServer implements AutoCloseable {
                     }
                 }
                 String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+                requestNanos.add(System.nanoTime());
                 requests.incrementAndGet();
                 if (close) {
                     closeRequests.incrementAndGet();
@@ -171,6 +181,8 @@ final class TinySrmServer implements AutoCloseable {
                     + "</statusCode></status><type>DIRECTORY</type></pathDetail></details></srmLsResponse>"
                     + "</srm2:srmLsResponse>";
             case "srmPing" -> "<srm2:srmPingResponse><srmPingResponse><versionInfo>v2.2</versionInfo>"
+                    + (busy.test(pings.incrementAndGet()) ? "<otherInfo><extraInfoArray><key>error</key><value>"
+                    + "SRM_INTERNAL_ERROR: the server is busy: retry later</value></extraInfoArray></otherInfo>" : "")
                     + "</srmPingResponse></srm2:srmPingResponse>";
             case "srmPrepareToPut" -> "<srm2:srmPrepareToPutResponse><srmPrepareToPutResponse><returnStatus>"
                     + "<statusCode>SRM_REQUEST_QUEUED</statusCode></returnStatus><requestToken>tok-1</requestToken>"

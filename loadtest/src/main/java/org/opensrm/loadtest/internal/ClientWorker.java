@@ -3,10 +3,14 @@ package org.opensrm.loadtest.internal;
 import java.io.IOException;
 import java.util.function.Supplier;
 
+import org.opensrm.loadtest.BusyPause;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One simulated client: runs its scenario in a loop until the level stops, recording every outcome. */
+/**
+ * One simulated client: runs its scenario in a loop until the level stops, recording every outcome; after a busy
+ * answer it waits as {@link BusyPause} says before its next call.
+ */
 final class ClientWorker implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ClientWorker.class);
     private final int index;
@@ -14,15 +18,17 @@ final class ClientWorker implements Runnable {
     private final SoapChannel channel;
     private final Supplier<Scenario> scenarioFactory;
     private final long errorBackoffMillis;
+    private final BusyPause busyPause;
     private final long startDelayMillis;
     private final boolean connectFirst;
 
     /**
      * @param startDelayMillis how long after the level begins this client sends its first request (ramp-up)
      * @param connectFirst     open the connection after the delay, then wait until requests are allowed
+     * @param busyPause        the pause before the next call after a busy answer
      */
     ClientWorker(int index, LevelState state, SoapChannel channel, Supplier<Scenario> scenarioFactory,
-                 long errorBackoffMillis, long startDelayMillis, boolean connectFirst) {
+                 long errorBackoffMillis, long startDelayMillis, boolean connectFirst, BusyPause busyPause) {
         this.index = index;
         this.state = state;
         this.channel = channel;
@@ -30,6 +36,7 @@ final class ClientWorker implements Runnable {
         this.errorBackoffMillis = errorBackoffMillis;
         this.startDelayMillis = startDelayMillis;
         this.connectFirst = connectFirst;
+        this.busyPause = busyPause;
     }
 
     @Override
@@ -45,6 +52,7 @@ final class ClientWorker implements Runnable {
                 connect();
                 state.awaitRequestsAllowed();
             }
+            int busyInARow = 0;
             while (state.running()) {
                 long start = System.nanoTime();
                 Outcome outcome = scenario.runOnce(exchange);
@@ -56,6 +64,10 @@ final class ClientWorker implements Runnable {
                 }
                 if (outcome.kind() == OutcomeKind.CONN_ERROR && errorBackoffMillis > 0 && state.running()) {
                     Thread.sleep(errorBackoffMillis);
+                }
+                busyInARow = outcome.busy() ? busyInARow + 1 : 0;
+                if (busyInARow > 0 && busyPause.pauses() && state.running()) {
+                    state.pause(busyPause.after(busyInARow).toMillis());
                 }
             }
         } catch (InterruptedException e) {

@@ -102,7 +102,7 @@ public final class LevelRunner {
                 : new ConnectionPerRequestChannel(connector, onConnect);
         long delay = config.rampUp().toMillis() * client / concurrency;
         return new ClientWorker(client, state, channel, scenarios.forClient(target, concurrency, client),
-                config.errorBackoff().toMillis(), delay, config.connectFirst().isPresent());
+                config.errorBackoff().toMillis(), delay, config.connectFirst().isPresent(), config.busyPause());
     }
 
     /** Ticks once a second, reporting progress, until {@code done}. */

@@ -1,12 +1,14 @@
 package org.opensrm.loadtest.internal;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Shared between a level's coordinator and its clients: when to begin, whether to go on, and where to record. */
 final class LevelState {
     private final CountDownLatch go = new CountDownLatch(1);
     private final CountDownLatch requests = new CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
     private final AtomicInteger connected = new AtomicInteger();
     private volatile boolean running = true;
     private volatile Window window;
@@ -40,6 +42,12 @@ final class LevelState {
         running = false;
         go.countDown();
         requests.countDown();
+        stopped.countDown();
+    }
+
+    /** Waits {@code millis}, or less when the level stops meanwhile. */
+    void pause(long millis) throws InterruptedException {
+        stopped.await(millis, TimeUnit.MILLISECONDS);
     }
 
     /** Connect-first: a client holds its connection. */

@@ -16,4 +16,23 @@ public record Outcome(OutcomeKind kind, String detail, int httpStatus) {
     public static Outcome srmOther(String detail) {
         return new Outcome(OutcomeKind.SRM_OTHER, detail, 200);
     }
+
+    /**
+     * Whether the server answered {@code SRM_INTERNAL_ERROR} (its busy answer; srmPing's {@code otherInfo} error
+     * carries the same code): the answer after which gfal2 backs off and retries ({@code <op> SRM_INTERNAL_ERROR},
+     * with or without a file status after a slash).
+     */
+    public boolean busy() {
+        if (kind != OutcomeKind.SRM_OTHER) {
+            return false;
+        }
+        int space = detail.indexOf(' ');
+        if (space < 0) {
+            return false;
+        }
+        String status = detail.substring(space + 1);
+        return status.equals(BUSY) || status.startsWith(BUSY + "/") || status.startsWith(BUSY + " ");
+    }
+
+    private static final String BUSY = "SRM_INTERNAL_ERROR";
 }

@@ -2,6 +2,7 @@ package org.opensrm.transport.internal;
 
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
@@ -27,6 +28,10 @@ import eu.emi.security.authn.x509.impl.ValidatorParams;
 public final class TrustFactory {
     /** Upper bound of the TLS session lifetime: a resumed session skips chain validation (CRL, expiry). */
     private static final Duration MAX_SESSION = Duration.ofMinutes(10);
+    /** The longest a client chain that passed is trusted without validating it again ({@link ValidatedChains}). */
+    static final Duration CHAIN_MEMORY = Duration.ofSeconds(10);
+    /** The most client chains remembered as valid at once. */
+    static final int CHAINS_REMEMBERED = 4096;
 
     private TrustFactory() {
     }
@@ -48,11 +53,15 @@ public final class TrustFactory {
         return VOMSValidators.newValidator(new DefaultVOMSTrustStore(List.of(vomsDir.toString())), validator);
     }
 
-    /** TLS context: the reloading host key manager, the canl trust manager, bounded session lifetime. */
+    /**
+     * TLS context: the reloading host key manager, the canl trust manager remembering the chains that passed for
+     * {@link #CHAIN_MEMORY}, bounded session lifetime.
+     */
     public static SSLContext sslContext(HostKeyManager keys, OpensslCertChainValidator validator,
             TransportConfig config) throws GeneralSecurityException {
         SSLContext context = SSLContext.getInstance("TLS");
-        context.init(new KeyManager[] {keys}, new TrustManager[] {new CanlTrustManager(validator)}, null);
+        context.init(new KeyManager[] {keys}, new TrustManager[] {new CanlTrustManager(validator,
+                new ValidatedChains(validator, Clock.systemUTC(), CHAIN_MEMORY, CHAINS_REMEMBERED))}, null);
         long seconds = Math.max(60, Math.min(config.credentialRefresh().toSeconds(), MAX_SESSION.toSeconds()));
         context.getServerSessionContext().setSessionTimeout((int) seconds);
         return context;
