@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.opensrm.authz.DelegatedCredential;
 import org.opensrm.authz.DelegatedCredentials;
 import org.opensrm.common.SrmStatus;
-import org.opensrm.core.FrontendLeases;
 import org.opensrm.core.copy.CopyPeers;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.CopyRequest;
@@ -61,8 +59,8 @@ class FencedCopyTest extends FullModeTestBase {
     private final HeldTransfers onA = new HeldTransfers();
     private final DelegatedCredentials credentials = new DelegatedCredentials();
     private Caller alice;
+    private PostgresFixture db;
     private FullMode a;
-    private FullMode b;
 
     @BeforeAll
     static void delegation() throws Exception {
@@ -76,13 +74,11 @@ class FencedCopyTest extends FullModeTestBase {
     void setUp() throws Exception {
         credentials.delegated(new Object(), delegated); // as the transport records a delegation on a connection
         alice = ALICE.withDelegated(Optional.of(delegated));
-        PostgresFixture db = PG.newFixture();
-        // A renews its lease only when the test says (its own heartbeat is a quarter of an hour away); B takes the
-        // work of a frontend silent for 2 s
+        db = PG.newFixture();
+        // A renews its lease once an hour from now on: it falls silent at once, but nobody takes its work until
+        // the test starts frontend B
         a = fx.frontend(db.openAs("a", fx.clock), stateA,
                 FullModeFixture.config().takeoverDelay(Duration.ofHours(1)).build(), copies(onA));
-        b = fx.frontend(db.openAs("b", fx.clock), stateB,
-                FullModeFixture.config().takeoverDelay(Duration.ofSeconds(2)).build(), copies(new HeldTransfers()));
         LocalAccounts.file(root.resolve("data/a.root"), LocalAccounts.SRMUSER1, DATA);
     }
 
@@ -92,20 +88,16 @@ class FencedCopyTest extends FullModeTestBase {
 
     @Test
     void aCopyTakenOverLandsNothingOnTheFrontendThatLostIt() throws Exception {
-        FrontendLeases leasesOfA = a.store().leases().orElseThrow();
-        leasesOfA.renew();
         CopyResult made = a.copies().copy(alice, new CopyRequest(List.of(new CopyRequest.CopyPair(
                 surl("/data/a.root"), surl("/data/b.root"))), false, Optional.empty(), RequestOptions.NONE));
         assertEquals(SrmStatus.SRM_REQUEST_QUEUED, made.status());
-        long deadline = System.nanoTime() + FullModeFixture.WAIT.toNanos();
-        while (onA.started().isEmpty()) { // A is live until its worker has started the transfer
-            assertTrue(System.nanoTime() < deadline, "A's transfer never started");
-            leasesOfA.renew();
-            TimeUnit.MILLISECONDS.sleep(50); // the pause of a poll until the transfer started
-        }
+        await(() -> onA.started().size(), n -> n == 1);
         HeldTransfers.Running transfer = onA.started().get(0);
 
-        // A falls silent: B takes the copy over and ends it; A sees that and aborts its transfer...
+        // B comes, finds A silent for longer than its delay (2 s), takes the copy over and ends it (the credential is
+        // in A only); A sees that and aborts its transfer...
+        FullMode b = fx.frontend(db.openAs("b", fx.clock), stateB,
+                FullModeFixture.config().takeoverDelay(Duration.ofSeconds(2)).build(), copies(new HeldTransfers()));
         await(b::requestsTakenOver, n -> n == 1L);
         await(transfer::aborted, stopped -> stopped);
         // ...which had moved every byte already: it ends in success all the same
