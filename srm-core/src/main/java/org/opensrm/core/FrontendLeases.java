@@ -49,6 +49,21 @@ public interface FrontendLeases {
      */
     void resign() throws SrmException;
 
+    /**
+     * How long, at least, request {@code token} stays this frontend's: for work about to take a step that cannot be
+     * undone (a copy landing its data), which must be taken only while no other frontend can have taken the work
+     * over. The request must still be held under {@code lease} (the lease the work started under) and that lease
+     * must not have been taken (its epoch raised by another frontend's take-over pass); what is left is
+     * {@code silence} less the time since the lease was last renewed, in the database's clock.
+     *
+     * @param silence the take-over delay: how long a lease may go unrenewed before its work is taken
+     * @return how long no other frontend can take the request over; zero or less: any moment now
+     * @throws org.opensrm.core.FencedException the request is held under another lease, or {@code lease} was taken
+     * @throws SrmException {@code SRM_INVALID_REQUEST} for a request purged meanwhile, {@code SRM_INTERNAL_ERROR} when
+     *                      the store cannot be reached
+     */
+    Duration heldFor(RequestToken token, FrontendLease lease, Duration silence) throws SrmException;
+
     /** How many frontends renewed their lease within {@code silence} (this one included). */
     int live(Duration silence) throws SrmException;
 }

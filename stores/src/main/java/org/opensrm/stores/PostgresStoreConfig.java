@@ -13,10 +13,19 @@ import java.util.Objects;
  *                       engine's workers and the reaper, without waiting for a connection; at least 1)
  * @param connectTimeout how long a call waits for a connection before it fails with SRM_INTERNAL_ERROR
  *                       (default 2 s; at least 250 ms)
- * @param queryTimeout   how long one statement may wait on the database (default 10 s)
+ * @param queryTimeout   how long one statement may wait on the database (default 10 s); the client gives up
+ *                       then, the server is not asked to cancel it (a statement cancelled while its commit waits
+ *                       for a synchronous standby is reported committed: it would acknowledge what a promotion
+ *                       can lose)
+ * @param idleInTransactionTimeout PostgreSQL's {@code idle_in_transaction_session_timeout} on this store's
+ *                       connections: a session left inside a transaction for that long (its frontend hung or paused
+ *                       mid-transaction) is ended by the server, its transaction rolled back and its row locks
+ *                       released (default 5 s, below the query timeout,
+ *                       so that a statement waiting for such a lock gets it before it gives up; zero: the
+ *                       database's own setting, off by default; else at least 1 s)
  */
 public record PostgresStoreConfig(String jdbcUrl, String user, String password, int poolSize,
-                                  Duration connectTimeout, Duration queryTimeout) {
+                                  Duration connectTimeout, Duration queryTimeout, Duration idleInTransactionTimeout) {
     /**
      * Enough for 16 concurrent clients, the engine's workers and the reaper: with 8, 16 clients made 31 get cycles
      * per second on PostgreSQL, with 24 they made 113 (docs/performance.md). Several frontends together must stay
@@ -25,6 +34,7 @@ public record PostgresStoreConfig(String jdbcUrl, String user, String password, 
     public static final int DEFAULT_POOL_SIZE = 24;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = Duration.ofSeconds(5);
 
     public PostgresStoreConfig {
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
@@ -41,6 +51,11 @@ public record PostgresStoreConfig(String jdbcUrl, String user, String password, 
         }
         if (queryTimeout.toSeconds() < 1) {
             throw new IllegalArgumentException("queryTimeout must be at least 1 s");
+        }
+        Objects.requireNonNull(idleInTransactionTimeout, "idleInTransactionTimeout");
+        if (!idleInTransactionTimeout.isZero() && idleInTransactionTimeout.toSeconds() < 1) {
+            throw new IllegalArgumentException("idleInTransactionTimeout must be zero (the database's setting) or at"
+                    + " least 1 s");
         }
     }
 
@@ -61,6 +76,7 @@ public record PostgresStoreConfig(String jdbcUrl, String user, String password, 
         private int poolSize = DEFAULT_POOL_SIZE;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
+        private Duration idleInTransactionTimeout = DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT;
 
         private Builder(String jdbcUrl, String user) {
             this.jdbcUrl = jdbcUrl;
@@ -87,8 +103,14 @@ public record PostgresStoreConfig(String jdbcUrl, String user, String password, 
             return this;
         }
 
+        public Builder idleInTransactionTimeout(Duration value) {
+            this.idleInTransactionTimeout = value;
+            return this;
+        }
+
         public PostgresStoreConfig build() {
-            return new PostgresStoreConfig(jdbcUrl, user, password, poolSize, connectTimeout, queryTimeout);
+            return new PostgresStoreConfig(jdbcUrl, user, password, poolSize, connectTimeout, queryTimeout,
+                    idleInTransactionTimeout);
         }
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,8 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Tag;
@@ -52,23 +49,11 @@ class FrontendLeasesTest {
     private static final Duration DELAY = Duration.ofSeconds(1);
     private static final Owner ALICE = Owner.of("/CN=Alice", "srmuser1");
 
-    private final List<RequestStore> opened = new ArrayList<>();
-    private PostgresFixture fixture;
-
-    @BeforeEach
-    void database() throws Exception {
-        fixture = PG.newFixture(2);
-    }
-
-    @AfterEach
-    void close() {
-        opened.forEach(RequestStore::close);
-    }
+    @RegisterExtension
+    final OpenedFrontends frontends = new OpenedFrontends(PG, 2);
 
     private RequestStore frontend(String name) throws Exception {
-        RequestStore s = fixture.openAs(name, Clock.systemUTC());
-        opened.add(s);
-        return s;
+        return frontends.frontend(name);
     }
 
     private static NewRequest put(String name) {
@@ -128,6 +113,37 @@ class FrontendLeasesTest {
         // client calls are never fenced: any frontend answers and changes them
         Request aborted = a.update(made.token(), r -> r.abort("by the client", Instant.now()));
         assertEquals(RequestState.ABORTED, aborted.state());
+    }
+
+    @Test
+    void heldForTellsHowLongARequestStaysThisFrontendsAndFencesOnceItsLeaseIsTaken() throws Exception {
+        RequestStore a = frontend("a");
+        RequestStore b = frontend("b");
+        FrontendLease aLease = leases(a).current();
+        Request first = a.create(put("first"));
+        Request second = a.create(put("second"));
+        Duration stays = leases(a).heldFor(first.token(), aLease, Duration.ofMinutes(1));
+        assertTrue(stays.compareTo(Duration.ofSeconds(50)) > 0 && stays.compareTo(Duration.ofMinutes(1)) <= 0,
+                "the delay less the lease's age: " + stays);
+        assertThrows(FencedException.class, () -> leases(b).heldFor(first.token(), leases(b).current(),
+                Duration.ofMinutes(1)), "not b's");
+
+        // a falls silent; b's pass raises a's epoch and takes one of its two requests
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        List<FrontendLeases.Taken> taken = List.of();
+        while (taken.isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "nothing taken over within 20 s");
+            TimeUnit.MILLISECONDS.sleep(100); // the silence to wait for is the database clock's, not an event
+            leases(b).renew();
+            taken = leases(b).takeOrphans(DELAY, 1);
+        }
+        RequestToken byB = taken.get(0).token();
+        RequestToken left = byB.equals(first.token()) ? second.token() : first.token();
+        FencedException heldByB = assertThrows(FencedException.class, () -> leases(a).heldFor(byB, aLease, DELAY));
+        assertTrue(heldByB.getMessage().contains("held by b#"), heldByB.getMessage());
+        FencedException leaseTaken = assertThrows(FencedException.class,
+                () -> leases(a).heldFor(left, aLease, DELAY), "still held under a's lease, but that was taken");
+        assertTrue(leaseTaken.getMessage().contains("lease was taken over"), leaseTaken.getMessage());
     }
 
     @Test

@@ -1,5 +1,8 @@
 package org.opensrm.stores;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Clock;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.RequestStore;
@@ -17,7 +20,17 @@ public final class PostgresFixture implements StoreFixture {
     }
 
     PostgresStoreConfig config() {
-        return PostgresStoreConfig.builder(jdbcUrl, PostgresCluster.USER).poolSize(poolSize).build();
+        return configured().build();
+    }
+
+    /** The store's settings over this database, for a test to change before it opens a store with them. */
+    public PostgresStoreConfig.Builder configured() {
+        return PostgresStoreConfig.builder(jdbcUrl, PostgresCluster.USER).poolSize(poolSize);
+    }
+
+    /** A plain connection to this database, outside any store: for a test's own statements. */
+    public Connection connect() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl, PostgresCluster.USER, "");
     }
 
     /** The store as frontend {@code frontend} of several sharing the database opens it (with its lease). */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,8 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -40,23 +37,11 @@ class PostgresOneStatementWritesTest {
     static final SharedPostgres PG = new SharedPostgres();
     private static final Owner ALICE = Owner.of("/CN=Alice", "srmuser1");
 
-    private final List<RequestStore> opened = new ArrayList<>();
-    private PostgresFixture fixture;
-
-    @BeforeEach
-    void database() throws Exception {
-        fixture = PG.newFixture(2);
-    }
-
-    @AfterEach
-    void close() {
-        opened.forEach(RequestStore::close);
-    }
+    @RegisterExtension
+    final OpenedFrontends frontends = new OpenedFrontends(PG, 2);
 
     private RequestStore frontend(String name) throws Exception {
-        RequestStore s = fixture.openAs(name, Clock.systemUTC());
-        opened.add(s);
-        return s;
+        return frontends.frontend(name);
     }
 
     private static NewRequest get(int files) {

@@ -210,6 +210,8 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
                 return outcome(worker, made, w, account).apply(f);
             } catch (NoDoorException noDoor) {
                 return f.fail(noDoor.status(), noDoor.getMessage());
+            } catch (FencedException never) { // a store that keeps nothing holds nothing
+                return f.fail(never.status(), never.getMessage());
             }
         }, made.createdAt()));
     }
@@ -516,12 +518,15 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
      * The file's change once worked on: served or failed.
      *
      * @throws NoDoorException when no door could be chosen
+     * @throws FencedException when the work found its request taken over by another frontend: nothing is stored
      */
     private UnaryOperator<FileRequest> outcome(FileWorker worker, Request r, FileWork w, Account account)
-            throws NoDoorException {
+            throws NoDoorException, FencedException {
         try {
             FileWorker.Served s = worker.work(r, r.file(w.index()), account);
             return f -> withinRequest(r, f.ready(w.kind(), s.turl(), s.size(), clock.instant()));
+        } catch (FencedException e) {
+            throw e;
         } catch (SrmException e) {
             return f -> f.fail(e.status(), e.getMessage());
         }

@@ -40,7 +40,8 @@ interface FileWorker {
      * Serves the file.
      *
      * @throws NoDoorException no healthy GridFTP door now: the file stays queued and is tried again later
-     * @throws SrmException    the file fails with this status
+     * @throws SrmException    the file fails with this status; a {@link org.opensrm.core.FencedException} (the
+     *                         request was taken over by another frontend) drops the file instead, storing nothing
      */
     Served work(Request request, FileRequest file, Account account) throws SrmException, NoDoorException;
 }

@@ -115,7 +115,8 @@ public final class FullMode implements AutoCloseable {
         this.listings = keepsRequests ? queuedListings : lister;
         if (copies.parts().isPresent()) {
             QueuedCopyService queuedCopies = new QueuedCopyService(backend, store, surls, doors, staging, uploads,
-                    copies.parts().get(), intake, answers, clock, new SpaceAdmission(reservations, backend));
+                    copies.parts().get(), intake, answers, clock, new SpaceAdmission(reservations, backend),
+                    keepsRequests ? new LandingFence(store.leases(), config.takeoverDelay()) : LandingFence.NONE);
             dispatcher.register(RequestKind.COPY, queuedCopies.worker());
             this.copies = queuedCopies;
         } else {

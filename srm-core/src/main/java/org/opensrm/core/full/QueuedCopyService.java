@@ -23,6 +23,7 @@ import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.FileRequest;
+import org.opensrm.core.FrontendLease;
 import org.opensrm.core.NewFile;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Request;
@@ -74,6 +75,11 @@ import org.slf4j.LoggerFactory;
  * SE's, passed on in its srmPrepareToPut. A copy whose two SURLs are both here is a pull from one of this server's
  * own doors ({@link #copyWithin}): queued, abortable and landed as any pull. After a restart the leases are gone: a
  * resumed copy fails {@code SRM_AUTHORIZATION_FAILURE} unless the client delegated again meanwhile.
+ *
+ * <p>On a store several frontends share, a copy lands its data (a pull's rename onto its target, a push's
+ * srmPutDone at the remote SRM) only while its request is still held under the lease it started under
+ * ({@link LandingFence}); once another frontend took the request over, its transfer is stopped at the next look,
+ * and one that ended meanwhile lands nothing: the engine drops the file, as it drops every late outcome.
  */
 public final class QueuedCopyService implements CopyService {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedCopyService.class);
@@ -95,14 +101,16 @@ public final class QueuedCopyService implements CopyService {
     private final Answers answers;
     private final Clock clock;
     private final SpaceAdmission admission;
+    private final LandingFence fence;
     private final Map<RequestToken, Lease> leases = new ConcurrentHashMap<>();
     /** Requests a worker is copying a file of now: their lease is released by the worker, never under it. */
     private final Map<RequestToken, Integer> working = new ConcurrentHashMap<>();
 
     QueuedCopyService(StorageBackend backend, RequestStore store, SurlParser surls, Doors doors,
                       StagingArea staging, Uploads uploads, CopySetup.Parts parts, Intake intake, Answers answers,
-                      Clock clock, SpaceAdmission admission) {
+                      Clock clock, SpaceAdmission admission, LandingFence fence) {
         this.admission = admission;
+        this.fence = fence;
         this.backend = backend;
         this.store = store;
         this.surls = surls;
@@ -181,11 +189,34 @@ public final class QueuedCopyService implements CopyService {
         SrmPath dir = pullTargets.isEmpty() ? null : staging.directoryOf(caller.account());
         return intake.submit(r, refused, made -> {
             leases.put(made.token(), lease);
-            for (Map.Entry<Integer, SrmPath> t : pullTargets.entrySet()) {
-                uploads.janitor().track(caller.account(), t.getValue(), UploadPaths.of(dir, made.token(), t.getKey()),
-                        made.expiresAt());
-            }
+            journal(caller.account(), dir, made, pullTargets);
         });
+    }
+
+    /**
+     * Journals the pulls' uploads, so that their targets are busy as a put's; when the journal fails part-way the
+     * request is ended unqueued ({@link Intake}), and what was journaled before the failure is forgotten again.
+     */
+    private void journal(Account account, SrmPath dir, Request made, Map<Integer, SrmPath> pullTargets)
+            throws SrmException {
+        List<SrmPath> journaled = new ArrayList<>();
+        try {
+            for (Map.Entry<Integer, SrmPath> t : pullTargets.entrySet()) {
+                SrmPath upload = UploadPaths.of(dir, made.token(), t.getKey());
+                uploads.janitor().track(account, t.getValue(), upload, made.expiresAt());
+                journaled.add(upload);
+            }
+        } catch (SrmException | RuntimeException e) {
+            for (SrmPath upload : journaled) {
+                try {
+                    uploads.janitor().finished(upload);
+                } catch (RuntimeException stillThere) {
+                    LOG.warn("copy {}: the upload journal cannot forget {} now, its target stays busy until the copy"
+                            + " expires: {}", made.token().shortId(), upload, stillThere.getMessage());
+                }
+            }
+            throw e;
+        }
     }
 
     /** Whether the pair copies into this server (a pair that names no valid ends is not). */
@@ -293,12 +324,13 @@ public final class QueuedCopyService implements CopyService {
         }
         String target = f.targetSurl().orElseThrow();
         CopyEnds ends = CopyEnds.of(f.surl(), target, surls, parts.localPort(), parts.peers());
-        BooleanSupplier wanted = () -> stillWanted(r.token(), f.index());
+        Optional<FrontendLease> held = fence.lease();
+        BooleanSupplier wanted = () -> stillWanted(r.token(), f.index()) && fence.stillHeld(r.token(), held);
         Duration within = Duration.between(clock.instant(), r.expiresAt());
         boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
         String label = r.token().shortId() + "/" + f.index();
         if (ends.localSource().isPresent()) {
-            return copyWithin(r, f, account, ends, doors.choose(GRIDFTP), wanted, lease, label);
+            return copyWithin(r, f, account, ends, doors.choose(GRIDFTP), wanted, lease, held, label);
         }
         // a remote SRM is asked for a TURL of a protocol both ends' doors speak (https first); gsiftp:// is GridFTP's
         CopyDoors ours = ends.remoteIsSrm() ? CopyDoors.choose(doors, parts.transfer().capabilities().schemes())
@@ -332,6 +364,7 @@ public final class QueuedCopyService implements CopyService {
                 claim.ifPresent(c -> admission.giveBack(List.of(c)));
                 throw new SrmException(o.status(), o.explanation());
             }
+            fencedLanding(r, account, upload, held, label, claim);
             land(r, f, account, upload, ends.local(), label, claim);
             long size = backend.stat(account, ends.local()).size();
             LOG.info("copy {}: pulled {} to {} ({} bytes, adler32 {})", label, ends.remote(), ends.local(), size,
@@ -356,7 +389,19 @@ public final class QueuedCopyService implements CopyService {
                 Doors.grant(r, account, Access.READ, r.expiresAt()))),
                 remote.map(RemoteSrm.Prepared::turl).orElse(ends.remote()), label), lease, wanted);
         if (remote.isPresent()) {
-            parts.remote().finish(remote.get(), o.succeeded(), lease.credential().orElse(credential.get()));
+            SrmException notHeld = null;
+            if (o.succeeded()) { // srmPutDone makes the pushed file the remote's: not once another frontend took it
+                try {
+                    fence.beforeLanding(r.token(), held, label);
+                } catch (SrmException e) {
+                    notHeld = e;
+                }
+            }
+            parts.remote().finish(remote.get(), o.succeeded() && notHeld == null,
+                    lease.credential().orElse(credential.get()));
+            if (notHeld != null) {
+                throw notHeld;
+            }
         }
         if (!o.succeeded()) {
             throw new SrmException(o.status(), o.explanation());
@@ -404,7 +449,8 @@ public final class QueuedCopyService implements CopyService {
      * be the source's as the backend reports it.
      */
     private FileWorker.Served copyWithin(Request r, FileRequest f, Account account, CopyEnds ends, String door,
-                                         BooleanSupplier wanted, Lease lease, String label)
+                                         BooleanSupplier wanted, Lease lease, Optional<FrontendLease> held,
+                                         String label)
             throws SrmException, NoDoorException {
         SrmPath source = ends.localSource().orElseThrow();
         long size = ReadableFiles.require(backend, account, source).size();
@@ -421,10 +467,27 @@ public final class QueuedCopyService implements CopyService {
             claim.ifPresent(c -> admission.giveBack(List.of(c)));
             throw new SrmException(o.status(), o.explanation());
         }
+        fencedLanding(r, account, upload, held, label, claim);
         land(r, f, account, upload, ends.local(), label, claim);
         LOG.info("copy {}: copied {} to {} within this storage element ({} bytes, adler32 {})", label, source,
                 ends.local(), size, o.adler32().orElse("-"));
         return new FileWorker.Served(Optional.empty(), OptionalLong.of(size));
+    }
+
+    /**
+     * Lets a pulled file land only while its request is still this frontend's ({@link LandingFence}); otherwise
+     * removes what arrived at its upload name and gives its claim back, and the file is dropped
+     * ({@link org.opensrm.core.FencedException}) or, the store unreachable, fails to be tried again.
+     */
+    private void fencedLanding(Request r, Account account, SrmPath upload, Optional<FrontendLease> held, String label,
+                               Optional<SpaceClaim> claim) throws SrmException {
+        try {
+            fence.beforeLanding(r.token(), held, label);
+        } catch (SrmException notHeld) {
+            discard(account, upload, label);
+            claim.ifPresent(c -> admission.giveBack(List.of(c)));
+            throw notHeld;
+        }
     }
 
     /**

@@ -188,9 +188,31 @@ public final class QueuedPutService implements PutService {
             if (!kept[0]) {
                 admission.giveBack(claims);
             }
+            if (!keepsRequests) {
+                forgetUnsigned(caller.account(), parameters);
+            }
             throw e;
         }
         return answers.of(stored, List.of());
+    }
+
+    /**
+     * A stateless store serves a put's files as it signs its token, journaling each upload as it goes: when that
+     * fails part-way (the journal's disk full), no token is answered and no TURL reaches the client, so the uploads
+     * journaled before the failure are forgotten again and their targets are not busy.
+     */
+    private void forgetUnsigned(Account account, Map<String, String> parameters) {
+        for (Map.Entry<String, String> p : parameters.entrySet()) {
+            if (!p.getKey().startsWith(UploadPaths.PARAMETER)) {
+                continue;
+            }
+            try {
+                uploads.janitor().finished(staging.directoryOf(account).child(p.getValue()));
+            } catch (SrmException | RuntimeException e) {
+                LOG.warn("the upload journal cannot forget the upload {} of a put that was not made, its target "
+                        + "stays busy until it expires: {}", p.getValue(), e.getMessage());
+            }
+        }
     }
 
     /**
@@ -216,15 +238,44 @@ public final class QueuedPutService implements PutService {
         }
     }
 
-    /** Journals the uploads of the accepted files until the request expires: their targets are busy from now. */
+    /**
+     * Journals the uploads of the accepted files until the request expires: their targets are busy from now. When
+     * the journal fails part-way (its disk full, the shared store unreachable), the request is not queued but ended
+     * ({@link Intake}), so the uploads journaled before the failure are forgotten again: no target stays busy for
+     * a put that will never write to it.
+     */
     private void journal(Account account, SrmPath dir, Request r, Map<Integer, SrmPath> targets)
             throws SrmException {
         pruneOpenPuts();
-        for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
-            SrmPath upload = UploadPaths.of(dir, r, t.getKey());
-            uploads.janitor().track(account, t.getValue(), upload, r.expiresAt(),
-                    r.file(t.getKey()).size().orElse(0));
-            open(upload, new FileRef(r.token(), t.getKey(), account, t.getValue(), lastOpen(r)));
+        List<SrmPath> journaled = new ArrayList<>();
+        try {
+            for (Map.Entry<Integer, SrmPath> t : targets.entrySet()) {
+                SrmPath upload = UploadPaths.of(dir, r, t.getKey());
+                uploads.janitor().track(account, t.getValue(), upload, r.expiresAt(),
+                        r.file(t.getKey()).size().orElse(0));
+                journaled.add(upload);
+                open(upload, new FileRef(r.token(), t.getKey(), account, t.getValue(), lastOpen(r)));
+            }
+        } catch (SrmException | RuntimeException e) {
+            unjournal(r.token(), journaled);
+            throw e;
+        }
+    }
+
+    /** Forgets the uploads of a put that is not going to be queued (nothing was handed out for them). */
+    private void unjournal(RequestToken token, List<SrmPath> journaled) {
+        for (SrmPath upload : journaled) {
+            close(upload);
+            try {
+                uploads.janitor().finished(upload);
+            } catch (RuntimeException e) {
+                LOG.warn("put {}: the upload journal cannot forget {} now, its target stays busy until the put "
+                        + "expires: {}", token.shortId(), upload, e.getMessage());
+            }
+        }
+        if (!journaled.isEmpty()) {
+            LOG.info("put {}: not queued, {} upload(s) journaled before the failure forgotten", token.shortId(),
+                    journaled.size());
         }
     }
 

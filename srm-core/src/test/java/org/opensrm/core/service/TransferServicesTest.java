@@ -880,6 +880,27 @@ class TransferServicesTest {
                 gets.status(ALICE, RequestKind.GET, token, List.of()).files().get(0).status());
     }
 
+    /**
+     * A multi-file put whose upload journal refuses its second file after it kept the first: the put is refused
+     * (no token, so no TURL reached the client), and the first file's target is not left busy.
+     */
+    @Test
+    void aPutWhoseJournalFailsAfterItsFirstFileLeavesNoTargetBusy() throws Exception {
+        RefusingUploadJournal journal = new RefusingUploadJournal("refused");
+        PutService refusing = engine(new UploadJanitor(backend, journal, clock), new ReleasedFiles(1000, clock))
+                .puts();
+        List<PutFile> both = List.of(new PutFile(surl("/data/first.root"), 1), new PutFile(surl("/data/refused.root"),
+                1));
+        RuntimeException failed = assertThrows(RuntimeException.class,
+                () -> preparePut(refusing, ALICE, both, GSIFTP, false, Optional.empty(), null));
+        assertTrue(failed.getMessage().contains("cannot keep /data/refused.root"), failed.toString());
+        assertEquals(0, journal.size(), "the first file's upload is forgotten again");
+        TransferResult again = preparePut(refusing, ALICE, List.of(new PutFile(surl("/data/first.root"), 1)),
+                GSIFTP, false, Optional.empty(), null);
+        assertEquals(SrmStatus.SRM_SPACE_AVAILABLE, again.files().get(0).status(),
+                "not SRM_FILE_BUSY: " + again.files().get(0).explanation());
+    }
+
     private static TransferResult preparePut(PutService puts, Caller caller, List<PutFile> files,
                                              List<String> protocols, boolean overwrite, Optional<String> space,
                                              java.time.Duration total) throws SrmException {

@@ -73,6 +73,8 @@ public final class ConfigKeys {
                     "Longest a call waits for a database connection; past it the call is answered SRM_INTERNAL_ERROR (at least 250ms)."),
             new ConfigKey("srm.store.postgresql.query.timeout", "10s",
                     "Longest one statement may take on the database (at least 1s)."),
+            new ConfigKey("srm.store.postgresql.idle.in.transaction.timeout", "5s",
+                    "PostgreSQL's idle_in_transaction_session_timeout on this frontend's connections: a connection left inside a transaction this long (its frontend hung or paused in the middle of one) is ended by the database, the transaction rolled back and its row locks released, so that the other frontends' statements waiting for those rows go on; shorter than srm.store.postgresql.query.timeout so that a waiting statement gets the lock before it gives up. 0: the database's own setting (off unless the site set one); else at least 1s."),
             new ConfigKey("srm.frontend.name", "",
                     "With srm.store=postgresql: this frontend's name among the frontends sharing the database, unique among them (its lease and the work it holds are kept under it; a restart under the same name takes its earlier run's work back at once). Empty: the host's name and srm.state.dir."),
             new ConfigKey("srm.frontend.takeover.delay", "20s",

@@ -111,9 +111,17 @@ public record FullModeSettings(String store, Optional<PostgresStoreConfig> postg
                     + c.get(PG + "query.timeout") + "'");
             query = Duration.ofSeconds(1);
         }
+        Duration idle = c.getDuration(PG + "idle.in.transaction.timeout");
+        if (!idle.isZero() && idle.toSeconds() < 1) {
+            c.invalid(PG + "idle.in.transaction.timeout", "configuration key '" + PG + "idle.in.transaction.timeout'"
+                    + " must be 0 (the database's setting) or at least 1s, got '"
+                    + c.get(PG + "idle.in.transaction.timeout") + "'");
+            idle = Duration.ofSeconds(1);
+        }
         return PostgresStoreConfig.builder(url, c.require(PG + "user"))
                 .password(c.isSet(PG + "password.file") ? password(c, c.getPath(PG + "password.file")) : "")
-                .poolSize(c.getInt(PG + "pool.size", 1, 1000)).connectTimeout(connect).queryTimeout(query).build();
+                .poolSize(c.getInt(PG + "pool.size", 1, 1000)).connectTimeout(connect).queryTimeout(query)
+                .idleInTransactionTimeout(idle).build();
     }
 
     /**

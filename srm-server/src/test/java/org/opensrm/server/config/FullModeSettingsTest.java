@@ -115,6 +115,12 @@ class FullModeSettingsTest {
         String timeout = refused("srm.mode", "full", "srm.store", "postgresql", "srm.store.postgresql.url", URL,
                 "srm.store.postgresql.connect.timeout", "100ms");
         assertTrue(timeout.contains("'srm.store.postgresql.connect.timeout' must be at least 250ms"), timeout);
+        String idle = refused("srm.mode", "full", "srm.store", "postgresql", "srm.store.postgresql.url", URL,
+                "srm.store.postgresql.idle.in.transaction.timeout", "500ms");
+        assertTrue(idle.contains("'srm.store.postgresql.idle.in.transaction.timeout' must be 0"), idle);
+        assertEquals(Duration.ZERO, config("srm.mode", "full", "srm.store", "postgresql", "srm.store.postgresql.url",
+                URL, "srm.store.postgresql.idle.in.transaction.timeout", "0").full().postgres().orElseThrow()
+                .idleInTransactionTimeout(), "0: the database's own setting");
     }
 
     @Test
@@ -127,6 +133,7 @@ class FullModeSettingsTest {
         assertEquals(24, pg.poolSize());
         assertEquals(Duration.ofSeconds(2), pg.connectTimeout());
         assertEquals(Duration.ofSeconds(10), pg.queryTimeout());
+        assertEquals(Duration.ofSeconds(5), pg.idleInTransactionTimeout());
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.opensrm.stores.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.SQLExceptionOverride;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,19 @@ public final class Databases {
     private static final int SQLITE_READERS = 4;
     /** How long a caller of the embedded store waits for the writer before SRM_INTERNAL_ERROR. */
     private static final long SQLITE_WAIT_MS = 10_000;
+
+    /**
+     * A session the server ended (idle in a transaction, or idle, for longer than its timeout) is dropped from the
+     * pool at once, instead of being handed to the next caller to fail again.
+     */
+    private static final SQLExceptionOverride ENDED_SESSIONS = new SQLExceptionOverride() {
+        @java.lang.Override
+        public SQLExceptionOverride.Override adjudicate(SQLException e) {
+            String state = e.getSQLState();
+            return "25P03".equals(state) || "57P05".equals(state) ? SQLExceptionOverride.Override.MUST_EVICT
+                    : SQLExceptionOverride.Override.CONTINUE_EVICT;
+        }
+    };
 
     private Databases() {
     }
@@ -75,6 +89,11 @@ public final class Databases {
         hc.setConnectionTimeout(config.connectTimeout().toMillis());
         hc.setValidationTimeout(Math.min(1000, config.connectTimeout().toMillis()));
         hc.setInitializationFailTimeout(config.connectTimeout().toMillis());
+        if (!config.idleInTransactionTimeout().isZero()) { // the pool's sessions only: never the migrations'
+            hc.setConnectionInitSql("SET idle_in_transaction_session_timeout = "
+                    + config.idleInTransactionTimeout().toMillis());
+        }
+        hc.setExceptionOverride(ENDED_SESSIONS);
         try {
             return new Database(config.jdbcUrl(), new HikariDataSource(hc));
         } catch (RuntimeException e) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.opensrm.common.SrmException;
+import org.opensrm.core.FencedException;
 import org.opensrm.core.FrontendLease;
 import org.opensrm.core.FrontendLeases;
 import org.opensrm.core.RequestToken;
@@ -42,6 +43,9 @@ public final class PostgresLeases implements FrontendLeases {
             + "ORDER BY r.created_at LIMIT ? FOR UPDATE OF r SKIP LOCKED) "
             + "UPDATE srm_request s SET frontend = ?, lease_epoch = ? FROM orphan WHERE s.token = orphan.token "
             + "RETURNING s.token, orphan.was";
+    /** The request's holder, and this frontend's lease as the database has it with the time it has left. */
+    private static final String HELD = "SELECT r.frontend, r.lease_epoch, f.epoch, ? - (" + NOW_MS
+            + " - f.heartbeat_at) FROM srm_request r LEFT JOIN srm_frontend f ON f.name = ? WHERE r.token = ?";
     private static final String LIVE = "SELECT count(*) FROM srm_frontend WHERE heartbeat_at >= " + NOW_MS + " - ?";
 
     private final Database db;
@@ -156,6 +160,36 @@ public final class PostgresLeases implements FrontendLeases {
                 s.setString(2, mine.frontend());
                 s.setLong(3, mine.epoch());
                 return s.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public Duration heldFor(RequestToken token, FrontendLease lease, Duration silence) throws SrmException {
+        return db.read(c -> {
+            try (PreparedStatement s = c.prepareStatement(HELD)) {
+                s.setLong(1, silence.toMillis());
+                s.setString(2, lease.frontend());
+                s.setString(3, token.value());
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next()) {
+                        throw SrmException.invalidRequest("unknown request token");
+                    }
+                    String holder = rs.getString(1);
+                    long heldEpoch = rs.getLong(2);
+                    boolean held = holder != null && !rs.wasNull() && holder.equals(lease.frontend())
+                            && heldEpoch == lease.epoch();
+                    if (!held) {
+                        throw new FencedException(token, lease, holder == null ? "no frontend"
+                                : new FrontendLease(holder, heldEpoch).toString());
+                    }
+                    long epochNow = rs.getLong(3);
+                    if (epochNow != lease.epoch()) {
+                        throw new FencedException(token, lease, "no frontend yet (this lease was taken over, "
+                                + new FrontendLease(lease.frontend(), epochNow) + " now)");
+                    }
+                    return Duration.ofMillis(rs.getLong(4));
+                }
             }
         });
     }

@@ -68,6 +68,7 @@ final class FullModeFixture implements AutoCloseable {
     RequestStore store;
     FullMode full;
     private final List<FullMode> others = new java.util.ArrayList<>();
+    private final List<RequestStore> otherStores = new java.util.ArrayList<>();
 
     FullModeFixture(Path root, Path state) throws Exception {
         this.root = root;
@@ -123,14 +124,26 @@ final class FullModeFixture implements AutoCloseable {
 
     /**
      * Another frontend on {@code store} over the same storage, with its own upload journal in {@code state},
-     * started; closed with the fixture.
+     * started; closed with the fixture, and {@code store} after it.
      */
     FullMode frontend(RequestStore store, Path state, FullModeConfig config) throws Exception {
+        return frontend(store, state, config, CopySetup.NONE);
+    }
+
+    /** As above, with srmCopy over {@code copies}. */
+    FullMode frontend(RequestStore store, Path state, FullModeConfig config, CopySetup copies) throws Exception {
         UploadJanitor own = new UploadJanitor(backend, state.resolve("uploads.journal"), clock);
         own.recover();
-        FullMode other = new FullMode(store, backend, surls, gridftp, staging, own,
-                new SpaceTokens(List.of(), backend), new Lister(backend, surls, 1000, own), accounts,
-                SchedulerConfig.builder().build(), config, clock);
+        return frontend(store, own, config, copies);
+    }
+
+    /** Another frontend on {@code store} over the same storage, with {@code janitor}'s upload journal, started. */
+    FullMode frontend(RequestStore store, UploadJanitor janitor, FullModeConfig config, CopySetup copies)
+            throws SrmException {
+        otherStores.add(store);
+        FullMode other = new FullMode(store, backend, surls, gridftp, staging, janitor,
+                new SpaceTokens(List.of(), backend), Optional.empty(), new Lister(backend, surls, 1000, janitor),
+                accounts, SchedulerConfig.builder().build(), config, copies, clock);
         others.add(other);
         other.start();
         return other;
@@ -192,6 +205,7 @@ final class FullModeFixture implements AutoCloseable {
     @Override
     public void close() throws Exception {
         others.forEach(FullMode::close);
+        otherStores.forEach(RequestStore::close);
         stop();
         selector.close();
         backend.close();
