@@ -13,8 +13,8 @@ import org.opensrm.common.SrmStatus;
  * in the caller, never a client error).
  *
  * @param index        position in the request, from 0
- * @param surl         the SURL (a copy's source)
- * @param targetSurl   a copy's target
+ * @param surl         the SURL as the client sent it, with the path it names when read at intake (a copy's source)
+ * @param targetSurl   a copy's target, as {@code surl}
  * @param state        where it stands
  * @param status       the file-level status the client sees: {@code state.status()}, or for {@link FileState#FAILED}
  *                     the precise failure code
@@ -25,7 +25,7 @@ import org.opensrm.common.SrmStatus;
  * @param fileLifetime the file lifetime asked (put)
  * @param pinExpiresAt when the pin or TURL runs out; present exactly while the file holds one
  */
-public record FileRequest(int index, String surl, Optional<String> targetSurl, FileState state, SrmStatus status,
+public record FileRequest(int index, Surl surl, Optional<Surl> targetSurl, FileState state, SrmStatus status,
                           String explanation, Optional<String> turl, OptionalLong size, Duration pinLifetime,
                           Duration fileLifetime, Optional<Instant> pinExpiresAt) {
     public FileRequest {
@@ -42,6 +42,14 @@ public record FileRequest(int index, String surl, Optional<String> targetSurl, F
         if (state == FileState.FAILED ? (status.isSuccess() || isProgress(status)) : status != state.status()) {
             throw new IllegalArgumentException("file status " + status + " does not fit state " + state);
         }
+    }
+
+    /** A file as a store keeps it: its SURLs as text ({@link Surl#unread}), their paths read again where needed. */
+    public FileRequest(int index, String surl, Optional<String> targetSurl, FileState state, SrmStatus status,
+                       String explanation, Optional<String> turl, OptionalLong size, Duration pinLifetime,
+                       Duration fileLifetime, Optional<Instant> pinExpiresAt) {
+        this(index, Surl.unread(Objects.requireNonNull(surl, "surl")), targetSurl.map(Surl::unread), state, status,
+                explanation, turl, size, pinLifetime, fileLifetime, pinExpiresAt);
     }
 
     static FileRequest queued(int index, NewFile f) {

@@ -8,13 +8,13 @@ import java.util.OptionalLong;
 /**
  * One file of a request as the client asked for it.
  *
- * @param surl         the SURL (source SURL for a copy)
- * @param targetSurl   a copy's target SURL
+ * @param surl         the SURL as sent, with the path it names once read (source SURL for a copy)
+ * @param targetSurl   a copy's target SURL, as {@code surl}
  * @param size         the size the client announced (put: expectedFileSize), if any
  * @param pinLifetime  desired pin or TURL lifetime; {@link Duration#ZERO} for the server's default
  * @param fileLifetime desired file lifetime (put); {@link Duration#ZERO} for the server's default
  */
-public record NewFile(String surl, Optional<String> targetSurl, OptionalLong size, Duration pinLifetime,
+public record NewFile(Surl surl, Optional<Surl> targetSurl, OptionalLong size, Duration pinLifetime,
                       Duration fileLifetime) {
     public NewFile {
         Objects.requireNonNull(surl, "surl");
@@ -24,8 +24,20 @@ public record NewFile(String surl, Optional<String> targetSurl, OptionalLong siz
         FileRequest.requireNotNegative(fileLifetime, "fileLifetime");
     }
 
-    public static NewFile of(String surl) {
+    /** A file whose SURLs are kept as text only ({@link Surl#unread}). */
+    public NewFile(String surl, Optional<String> targetSurl, OptionalLong size, Duration pinLifetime,
+                   Duration fileLifetime) {
+        this(Surl.unread(Objects.requireNonNull(surl, "surl")), targetSurl.map(Surl::unread), size, pinLifetime,
+                fileLifetime);
+    }
+
+    public static NewFile of(Surl surl) {
         return new NewFile(surl, Optional.empty(), OptionalLong.empty(), Duration.ZERO, Duration.ZERO);
+    }
+
+    /** A file whose SURL is kept as text only ({@link Surl#unread}). */
+    public static NewFile of(String surl) {
+        return of(Surl.unread(Objects.requireNonNull(surl, "surl")));
     }
 
     public NewFile withPinLifetime(Duration lifetime) {

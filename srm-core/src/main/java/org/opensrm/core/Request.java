@@ -74,7 +74,7 @@ public record Request(RequestToken token, RequestKind kind, Owner owner, Optiona
 
     /** The first file with this SURL. */
     public Optional<FileRequest> fileBySurl(String surl) {
-        return files.stream().filter(f -> f.surl().equals(surl)).findFirst();
+        return files.stream().filter(f -> f.surl().text().equals(surl)).findFirst();
     }
 
     /**

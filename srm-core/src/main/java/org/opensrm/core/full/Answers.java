@@ -75,7 +75,7 @@ final class Answers {
         Estimates waits = new Estimates(r);
         List<TransferFile> answers = new ArrayList<>();
         if (subset == null || subset.isEmpty()) {
-            r.files().forEach(f -> answers.add(file(f, f.surl(), now, waits)));
+            r.files().forEach(f -> answers.add(file(f, f.surl().text(), now, waits)));
         } else {
             Finder files = finder(r);
             for (String surl : subset) {
@@ -144,7 +144,7 @@ final class Answers {
         Optional<FileRequest> find(String surl) {
             if (byText == null) {
                 byText = new HashMap<>();
-                request.files().forEach(f -> byText.putIfAbsent(f.surl(), f));
+                request.files().forEach(f -> byText.putIfAbsent(f.surl().text(), f));
             }
             FileRequest same = byText.get(surl);
             if (same != null) {
@@ -156,7 +156,7 @@ final class Answers {
                     byPath = new HashMap<>();
                     for (FileRequest f : request.files()) {
                         try {
-                            byPath.putIfAbsent(surls.parse(f.surl()), f);
+                            byPath.putIfAbsent(surls.pathOf(f.surl()), f);
                         } catch (SrmException refusedAtOnce) {
                             // a SURL that never named a path of this storage matches only by its text
                         }

@@ -8,6 +8,7 @@ import java.util.function.IntSupplier;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.Surl;
 import org.opensrm.core.copy.CopyPeers;
 import org.opensrm.core.service.SurlParser;
 
@@ -29,19 +30,39 @@ record CopyEnds(boolean pull, SrmPath local, URI remote, Optional<SrmPath> local
         return localSource.isEmpty() && "srm".equalsIgnoreCase(remote.getScheme());
     }
 
+    /** The source SURL as sent, with its path when it is here. */
+    Surl source(String sent) {
+        Optional<SrmPath> here = pull ? localSource : Optional.of(local);
+        return here.map(p -> Surl.read(sent, p)).orElseGet(() -> Surl.unread(sent));
+    }
+
+    /** The target SURL as sent, with its path when it is here. */
+    Surl target(String sent) {
+        return pull ? Surl.read(sent, local) : Surl.unread(sent);
+    }
+
+    /** As {@link #of(Surl, Surl, SurlParser, IntSupplier, CopyPeers)}, for a pair as the client sent it. */
+    static CopyEnds of(String source, String target, SurlParser surls, IntSupplier localPort, CopyPeers peers)
+            throws SrmException {
+        return of(Surl.unread(source), Surl.unread(target), surls, localPort, peers);
+    }
+
     /**
+     * The ends of a pair; the path of an end here is the one its SURL carries when it was read before
+     * ({@link #source}, {@link #target}), else read now.
+     *
      * @throws SrmException {@code SRM_INVALID_PATH} for a malformed URL, a pair naming the same file, or no end
      *                      here; {@code SRM_AUTHORIZATION_FAILURE} for a remote host outside the copy peers
      */
-    static CopyEnds of(String source, String target, SurlParser surls, IntSupplier localPort, CopyPeers peers)
+    static CopyEnds of(Surl source, Surl target, SurlParser surls, IntSupplier localPort, CopyPeers peers)
             throws SrmException {
-        URI from = url(source, "source");
-        URI to = url(target, "target");
+        URI from = url(source.text(), "source");
+        URI to = url(target.text(), "target");
         boolean fromHere = isLocal(from, surls, localPort);
         boolean toHere = isLocal(to, surls, localPort);
         if (fromHere && toHere) {
-            SrmPath a = surls.parse(source);
-            SrmPath b = surls.parse(target);
+            SrmPath a = surls.pathOf(source);
+            SrmPath b = surls.pathOf(target);
             if (a.equals(b)) {
                 throw sameFile();
             }
@@ -58,7 +79,7 @@ record CopyEnds(boolean pull, SrmPath local, URI remote, Optional<SrmPath> local
             throw SrmException.denied(remote.getHost() + (remote.getPort() < 0 ? "" : ":" + remote.getPort())
                     + " is not an allowed copy peer of this storage element (srm.copy.peers)");
         }
-        return new CopyEnds(toHere, surls.parse(fromHere ? source : target), remote, Optional.empty());
+        return new CopyEnds(toHere, surls.pathOf(fromHere ? source : target), remote, Optional.empty());
     }
 
     private static SrmException sameFile() {

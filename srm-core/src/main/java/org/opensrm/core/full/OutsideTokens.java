@@ -94,7 +94,7 @@ public final class OutsideTokens implements TokenRequestStore.Outside {
                 account = accounts.resolve(caller.account());
             }
             SrmPath upload = UploadPaths.of(staging.directoryOf(account), signed, f.index());
-            SrmPath target = surls.parse(f.surl());
+            SrmPath target = surls.pathOf(f.surl());
             if (uploads.isAborted(account, upload)) {
                 Optional<String> why = uploads.janitor().whyEnded(upload); // this frontend's, when it said why
                 r = r.withFile(f.index(), x -> why.map(x.moveTo(FileState.ABORTED)::withExplanation)

@@ -31,6 +31,7 @@ import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestToken;
+import org.opensrm.core.Surl;
 import org.opensrm.core.copy.CopyOutcome;
 import org.opensrm.core.copy.CopySpec;
 import org.opensrm.core.copy.RemoteSrm;
@@ -151,34 +152,53 @@ public final class QueuedCopyService implements CopyService {
         List<NewFile> files = new ArrayList<>(request.files().size());
         Map<Integer, SrmException> refused = new HashMap<>();
         Map<Integer, SrmPath> pullTargets = new HashMap<>();
-        if (request.files().stream().anyMatch(this::pull)) {
+        List<CopyEnds> pairs = new ArrayList<>(request.files().size());
+        Map<Integer, SrmException> badPairs = new HashMap<>();
+        for (CopyRequest.CopyPair pair : request.files()) {
+            try {
+                pairs.add(CopyEnds.of(text(pair.source()), text(pair.target()), surls, parts.localPort(),
+                        parts.peers()));
+            } catch (SrmException e) {
+                badPairs.put(pairs.size(), e);
+                pairs.add(null);
+            }
+        }
+        if (pairs.stream().anyMatch(e -> e != null && e.pull())) {
             requireReservation(caller, request.targetSpaceToken()); // refuses the whole request, as a put's
         }
         for (CopyRequest.CopyPair pair : request.files()) {
             int index = files.size();
-            String source = pair.source() == null ? "" : pair.source();
-            String target = pair.target() == null ? "" : pair.target();
+            String source = text(pair.source());
+            String target = text(pair.target());
+            Surl sourceSurl = Surl.unread(source);
+            Surl targetSurl = Surl.unread(target);
             try {
-                CopyEnds ends = CopyEnds.of(source, target, surls, parts.localPort(), parts.peers());
+                CopyEnds ends = pairs.get(index);
+                if (ends == null) {
+                    throw badPairs.get(index);
+                }
+                sourceSurl = ends.source(source);
+                targetSurl = ends.target(target);
                 if (ends.pull()) {
                     if (ends.localSource().isPresent()) { // within this storage element: the caller reads it
-                        surls.parse(source, caller, Access.READ);
+                        caller.paths().check(Access.READ, ends.localSource().get());
                         ReadableFiles.require(backend, caller.account(), ends.localSource().get());
                     }
-                    surls.parse(target, caller, Access.CREATE);
+                    caller.paths().check(Access.CREATE, ends.local());
                     uploads.checkTarget(caller, ends.local(), request.overwrite());
                     if (pullTargets.containsValue(ends.local())) {
                         throw new SrmException(SrmStatus.SRM_FILE_BUSY, ends.local() + " is named twice in this request");
                     }
                     pullTargets.put(index, ends.local());
                 } else {
-                    surls.parse(source, caller, Access.READ);
+                    caller.paths().check(Access.READ, ends.local());
                 }
             } catch (SrmException e) {
                 LOG.info("copy of {} to {} refused: {} {}", source, target, e.status(), e.getMessage());
                 refused.put(index, e);
             }
-            files.add(new NewFile(source, Optional.of(target), OptionalLong.empty(), Duration.ZERO, Duration.ZERO));
+            files.add(new NewFile(sourceSurl, Optional.of(targetSurl), OptionalLong.empty(), Duration.ZERO,
+                    Duration.ZERO));
         }
         Map<String, String> parameters = new HashMap<>();
         parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
@@ -219,14 +239,8 @@ public final class QueuedCopyService implements CopyService {
         }
     }
 
-    /** Whether the pair copies into this server (a pair that names no valid ends is not). */
-    private boolean pull(CopyRequest.CopyPair pair) {
-        try {
-            return CopyEnds.of(pair.source() == null ? "" : pair.source(), pair.target() == null ? "" : pair.target(),
-                    surls, parts.localPort(), parts.peers()).pull();
-        } catch (SrmException e) {
-            return false;
-        }
+    private static String text(String surl) {
+        return surl == null ? "" : surl;
     }
 
     /**
@@ -257,11 +271,11 @@ public final class QueuedCopyService implements CopyService {
         boolean everything = (sources == null || sources.isEmpty()) && (targets == null || targets.isEmpty());
         for (int i = 0; i < r.files().size(); i++) {
             FileRequest f = r.file(i);
-            String target = f.targetSurl().orElse("");
-            if (everything || (sources != null && sources.contains(f.surl()))
+            String target = f.targetSurl().map(Surl::text).orElse("");
+            if (everything || (sources != null && sources.contains(f.surl().text()))
                     || (targets != null && targets.contains(target))) {
                 TransferFile t = all.files().get(i);
-                files.add(new CopyResult.CopyFile(f.surl(), target, t.status(), t.explanation(), t.size(),
+                files.add(new CopyResult.CopyFile(f.surl().text(), target, t.status(), t.explanation(), t.size(),
                         t.estimatedWaitSeconds()));
             }
         }
@@ -322,8 +336,8 @@ public final class QueuedCopyService implements CopyService {
             throw SrmException.denied("the credential delegated for this copy expired (or was lost in a restart):"
                     + " delegate again and make a new request");
         }
-        String target = f.targetSurl().orElseThrow();
-        CopyEnds ends = CopyEnds.of(f.surl(), target, surls, parts.localPort(), parts.peers());
+        CopyEnds ends = CopyEnds.of(f.surl(), f.targetSurl().orElseThrow(), surls, parts.localPort(),
+                parts.peers());
         Optional<FrontendLease> held = fence.lease();
         BooleanSupplier wanted = () -> stillWanted(r.token(), f.index()) && fence.stillHeld(r.token(), held);
         Duration within = Duration.between(clock.instant(), r.expiresAt());
@@ -499,7 +513,7 @@ public final class QueuedCopyService implements CopyService {
     private void land(Request r, FileRequest f, Account account, SrmPath upload, SrmPath local, String label,
                       Optional<SpaceClaim> admitted) throws SrmException {
         boolean overwrite = Boolean.parseBoolean(r.parameters().get(OVERWRITE));
-        String target = f.targetSurl().orElseThrow();
+        String target = f.targetSurl().orElseThrow().text();
         Optional<SpaceClaim> claim = admitted;
         if (claim.isEmpty() && r.parameters().containsKey(TARGET_SPACE)) { // its size was not known before
             long bytes = uploads.statIfExists(account, upload).map(a -> a.size()).orElse(0L);

@@ -19,6 +19,7 @@ import org.opensrm.core.NewFile;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
+import org.opensrm.core.Surl;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.GetRequest;
 import org.opensrm.core.service.GetService;
@@ -66,12 +67,14 @@ public final class QueuedGetService implements GetService {
         Map<Integer, SrmException> refused = new HashMap<>();
         for (String surl : request.surls()) {
             String text = surl == null ? "" : surl;
+            Surl read;
             try {
-                surls.parse(text, caller, kind == RequestKind.GET ? Access.READ : Access.STAGE);
+                read = surls.read(text, caller, kind == RequestKind.GET ? Access.READ : Access.STAGE);
             } catch (SrmException e) {
                 refused.put(files.size(), e);
+                read = Surl.unread(text);
             }
-            files.add(NewFile.of(text).withPinLifetime(pin));
+            files.add(NewFile.of(read).withPinLifetime(pin));
         }
         Map<String, String> parameters = new HashMap<>();
         if (kind == RequestKind.GET) {
@@ -99,7 +102,7 @@ public final class QueuedGetService implements GetService {
 
             @Override
             public Served work(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
-                SrmPath path = surls.parse(f.surl());
+                SrmPath path = surls.pathOf(f.surl());
                 FileStat stat = ReadableFiles.require(backend, account, path);
                 OptionalLong size = OptionalLong.of(stat.size());
                 if (r.kind() == RequestKind.BRING_ONLINE) {

@@ -18,6 +18,7 @@ import org.opensrm.core.NewRequest;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestToken;
+import org.opensrm.core.Surl;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.ListService;
 import org.opensrm.core.service.Lister;
@@ -79,12 +80,14 @@ public final class QueuedListService implements ListService {
         Map<Integer, SrmException> refused = new HashMap<>();
         for (String surl : surlList) {
             String text = surl == null ? "" : surl;
+            Surl read;
             try {
-                surls.parse(text, caller, Access.READ);
+                read = surls.read(text, caller, Access.READ);
             } catch (SrmException e) {
                 refused.put(files.size(), e);
+                read = Surl.unread(text);
             }
-            files.add(NewFile.of(text));
+            files.add(NewFile.of(read));
         }
         Map<String, String> parameters = Map.of(FULL_DETAIL, Boolean.toString(options.fullDetail()),
                 LEVELS, Integer.toString(options.levels()), OFFSET, Integer.toString(options.offset()),
@@ -114,7 +117,7 @@ public final class QueuedListService implements ListService {
         for (FileRequest f : r.files()) {
             PathDetail d;
             if (f.state() != FileState.SUCCESS) {
-                d = PathDetail.failed(f.surl(), f.status(), f.explanation().isEmpty() ? null : f.explanation());
+                d = PathDetail.failed(f.surl().text(), f.status(), f.explanation().isEmpty() ? null : f.explanation());
                 firstFailure = firstFailure == null ? d.explanation() : firstFailure;
             } else {
                 d = listed[f.index()];
@@ -141,8 +144,8 @@ public final class QueuedListService implements ListService {
                 children.subList(from, to));
     }
 
-    private PathDetail list(Caller caller, String surl, LsOptions options) throws SrmException {
-        return lister.ls(caller, List.of(surl), options).details().get(0);
+    private PathDetail list(Caller caller, Surl surl, LsOptions options) {
+        return lister.list(caller, surl, options);
     }
 
     private static LsOptions options(Request r) {

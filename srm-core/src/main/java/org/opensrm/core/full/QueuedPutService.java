@@ -26,6 +26,7 @@ import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestStore;
 import org.opensrm.core.RequestToken;
+import org.opensrm.core.Surl;
 import org.opensrm.core.service.Caller;
 import org.opensrm.core.service.FileOutcome;
 import org.opensrm.core.service.PutFile;
@@ -145,8 +146,10 @@ public final class QueuedPutService implements PutService {
         for (PutFile f : request.files()) {
             int index = files.size();
             String surl = f.surl() == null ? "" : f.surl();
+            Surl read = Surl.unread(surl);
             try {
-                SrmPath path = surls.parse(surl, caller, Access.CREATE);
+                read = surls.read(surl, caller, Access.CREATE);
+                SrmPath path = read.path().orElseThrow();
                 if (f.expectedSize() < 0) {
                     throw SrmException.invalidRequest("expectedFileSize must not be negative");
                 }
@@ -165,7 +168,7 @@ public final class QueuedPutService implements PutService {
             }
             OptionalLong size = f.expectedSize() > 0 && !refused.containsKey(index) ? OptionalLong.of(f.expectedSize())
                     : OptionalLong.empty(); // a refused file holds no claim (SpaceClaims)
-            files.add(new NewFile(surl, Optional.empty(), size, turlLife, Duration.ZERO));
+            files.add(new NewFile(read, Optional.empty(), size, turlLife, Duration.ZERO));
         }
         Map<String, String> parameters = new HashMap<>();
         parameters.put(OVERWRITE, Boolean.toString(request.overwrite()));
@@ -305,7 +308,7 @@ public final class QueuedPutService implements PutService {
                 try {
                     Account account = accounts.resolve(r.owner().account());
                     open(uploadOf(account, r, f.index()),
-                            new FileRef(r.token(), f.index(), account, surls.parse(f.surl()), lastOpen(r)));
+                            new FileRef(r.token(), f.index(), account, surls.pathOf(f.surl()), lastOpen(r)));
                 } catch (SrmException e) {
                     LOG.warn("put {}: cannot find the upload of file {}: {}", r.token().shortId(), f.index(),
                             e.getMessage());
@@ -380,7 +383,7 @@ public final class QueuedPutService implements PutService {
         for (FileRequest f : put.files()) {
             SrmPath upload = uploadOf(account, put, f.index());
             if (f.state() == FileState.SPACE_AVAILABLE && f.pinExpiresAt().isPresent()) {
-                uploads.janitor().track(account, surls.parse(f.surl()), upload,
+                uploads.janitor().track(account, surls.pathOf(f.surl()), upload,
                         f.pinExpiresAt().get().plus(JOURNAL_MARGIN), f.size().orElse(0));
             } else if (!f.state().isWaiting() && f.state() != FileState.SUCCESS) {
                 close(upload);
@@ -400,7 +403,7 @@ public final class QueuedPutService implements PutService {
         List<FileOutcome> out = new ArrayList<>();
         if (subset == null || subset.isEmpty()) {
             for (FileRequest f : r.files()) {
-                out.add(finish(caller, r, f, f.surl()));
+                out.add(finish(caller, r, f, f.surl().text()));
             }
             return out;
         }
@@ -429,7 +432,7 @@ public final class QueuedPutService implements PutService {
         }
         try {
             SrmPath upload = uploadOf(caller.account(), r, f.index());
-            SrmPath target = surls.parse(f.surl());
+            SrmPath target = surls.pathOf(f.surl());
             uploads.land(caller.account(), upload, target, f.size().orElse(0),
                     Boolean.parseBoolean(r.parameters().get(OVERWRITE)), r.createdAt(),
                     f.pinExpiresAt().orElse(r.expiresAt()), surl);
@@ -530,7 +533,7 @@ public final class QueuedPutService implements PutService {
             Instant turlEnd = keepsRequests ? earliest(clock.instant().plus(f.pinLifetime()), r.expiresAt())
                     : earliest(r.createdAt().plus(f.pinLifetime()), r.expiresAt()); // exactly as the token says
             Instant turlExpiry = keepsRequests ? turlEnd.plus(JOURNAL_MARGIN) : turlEnd;
-            uploads.janitor().track(account, surls.parse(f.surl()), upload, turlExpiry, f.size().orElse(0));
+            uploads.janitor().track(account, surls.pathOf(f.surl()), upload, turlExpiry, f.size().orElse(0));
             return new FileWorker.Served(Optional.of(doors.turl(door, upload,
                     Doors.grant(r, account, Access.CREATE, turlEnd))), f.size());
         };

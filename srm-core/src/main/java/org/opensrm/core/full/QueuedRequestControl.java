@@ -552,15 +552,15 @@ public final class QueuedRequestControl implements RequestControl {
     private List<Named> named(Request r, List<String> subset) {
         List<Named> out = new ArrayList<>();
         if (subset == null || subset.isEmpty()) {
-            r.files().forEach(f -> out.add(new Named(f.surl(), f)));
+            r.files().forEach(f -> out.add(new Named(f.surl().text(), f)));
             return out;
         }
         for (String surl : subset) {
             FileRequest match = null;
             try {
-                SrmPath p = surls.parse(surl);
+                SrmPath p = pathNamed(r, surl);
                 for (FileRequest f : r.files()) {
-                    if (f.surl().equals(surl) || p.equals(pathOf(f))) {
+                    if (f.surl().text().equals(surl) || p.equals(pathOf(f))) {
                         match = f;
                         break;
                     }
@@ -573,9 +573,23 @@ public final class QueuedRequestControl implements RequestControl {
         return out;
     }
 
+    /**
+     * The path a SURL named in a call names: that of a file of the request sent with the same text and read when
+     * the request was made (the same reading would give it again), else read now.
+     */
+    private SrmPath pathNamed(Request r, String surl) throws SrmException {
+        for (FileRequest f : r.files()) {
+            Optional<SrmPath> read = f.surl().path();
+            if (read.isPresent() && f.surl().text().equals(surl)) {
+                return read.get();
+            }
+        }
+        return surls.parse(surl);
+    }
+
     private SrmPath pathOf(FileRequest f) {
         try {
-            return surls.parse(f.surl());
+            return surls.pathOf(f.surl());
         } catch (SrmException e) {
             return null;
         }

@@ -36,7 +36,7 @@ public final class StoredPins implements PinnedFiles {
         for (FileRequest f : r.files()) {
             if (f.state() == FileState.FILE_PINNED) {
                 try {
-                    if (surls.parse(f.surl()).equals(path)) {
+                    if (surls.pathOf(f.surl()).equals(path)) {
                         return true;
                     }
                 } catch (SrmException unparsable) {

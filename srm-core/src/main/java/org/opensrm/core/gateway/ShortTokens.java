@@ -76,7 +76,7 @@ final class ShortTokens {
                         || o.state() == SignedRequest.OutcomeKind.WAITING || o.turl().isPresent()) {
                     return Optional.empty();
                 }
-                out.write(surlDigest(f.surl()));
+                out.write(surlDigest(f.surl().text()));
                 boolean served = o.state() == SignedRequest.OutcomeKind.SERVED;
                 out.writeByte(served ? 0 : o.status().ordinal() + 1);
                 if (served) {

@@ -23,6 +23,7 @@ import org.opensrm.core.NewFile;
 import org.opensrm.core.NewRequest;
 import org.opensrm.core.Owner;
 import org.opensrm.core.RequestKind;
+import org.opensrm.core.Surl;
 
 /**
  * What a {@link TokenRequestStore} token carries: the request as it was made, its owner as SHA-256 digests of the
@@ -137,8 +138,8 @@ record SignedRequest(byte[] dnDigest, byte[] accountDigest, NewRequest request, 
             }
             out.writeInt(request.files().size());
             for (NewFile f : request.files()) {
-                writeText(out, f.surl());
-                writeOptional(out, f.targetSurl());
+                writeText(out, f.surl().text());
+                writeOptional(out, f.targetSurl().map(Surl::text));
                 out.writeBoolean(f.size().isPresent());
                 out.writeLong(f.size().orElse(0));
                 writeDuration(out, f.pinLifetime());

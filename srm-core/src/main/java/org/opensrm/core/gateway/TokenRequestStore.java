@@ -149,7 +149,7 @@ public final class TokenRequestStore implements RequestStore {
         if (compact.isPresent()) {
             String token = codec.seal(ShortTokens.HEAD, compact.get(), request.files().size());
             if (token.length() <= ShortTokens.MAX_CHARS) {
-                List<String> surls = request.files().stream().map(f -> f.surl()).toList();
+                List<String> surls = request.files().stream().map(f -> f.surl().text()).toList();
                 return expired(ShortTokens.read(new RequestToken(token), compact.get(), surls).request(), now);
             }
         }

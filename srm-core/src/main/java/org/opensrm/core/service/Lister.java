@@ -9,6 +9,7 @@ import org.opensrm.authz.PathPolicy.Access;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.Surl;
 
 /**
  * srmLs: stats each SURL and lists directories to the depth asked. A listing without a count returns at most
@@ -71,6 +72,22 @@ public final class Lister implements ListService {
                 .findFirst().orElse(null);
     }
 
+    /**
+     * One SURL of a listing request, listed as {@link #ls} lists it, from the path read when the request was made
+     * (the caller's path policy checked again).
+     */
+    public PathDetail list(Caller caller, Surl surl, LsOptions options) {
+        SrmPath path;
+        try {
+            path = surls.pathOf(surl);
+            caller.paths().check(Access.READ, path);
+        } catch (SrmException e) {
+            return PathDetail.failed(surl.text(), e.status(), e.getMessage());
+        }
+        int[] budget = {options.count() > 0 ? Math.min(options.count(), largestPage(maxEntries)) : maxEntries};
+        return detail(caller, path, options, budget, new boolean[1]);
+    }
+
     private PathDetail detail(Caller caller, String surl, LsOptions options, int[] budget, boolean[] truncated) {
         SrmPath path;
         try {
@@ -78,6 +95,10 @@ public final class Lister implements ListService {
         } catch (SrmException e) {
             return PathDetail.failed(surl, e.status(), e.getMessage());
         }
+        return detail(caller, path, options, budget, truncated);
+    }
+
+    private PathDetail detail(Caller caller, SrmPath path, LsOptions options, int[] budget, boolean[] truncated) {
         try {
             FileStat stat;
             try {

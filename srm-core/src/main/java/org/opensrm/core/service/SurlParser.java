@@ -2,19 +2,26 @@ package org.opensrm.core.service;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.opensrm.authz.PathPolicy;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
+import org.opensrm.core.Surl;
 
 /**
  * Reads SURLs in the forms real clients send: gfal2's short form {@code srm://host/path} (port and web-service
  * path dropped, already URL-decoded) and the long form {@code srm://host:port/srm/managerv2?SFN=/path} (or any
  * other service path, e.g. BeStMan2's {@code /srm/v2/server}). Nothing is percent-decoded: gfal2 has decoded
  * already and decoding twice would change names. The port is ignored because gfal2 drops it.
+ *
+ * <p>A SURL of an asynchronous request is read once, when the request is made ({@link #read}); the {@link Surl} it
+ * gives travels with the file, and the engine asks {@link #pathOf} for its path, which reads it again only when it
+ * was loaded as text (from a store or a gateway token). Every reading goes through {@link #parse(String)}; the
+ * class is not final so that tests can count them.
  */
-public final class SurlParser {
+public class SurlParser {
     private final Set<String> hosts;
 
     /** @param hosts the host names and aliases this server answers for (compared case-insensitively) */
@@ -30,10 +37,29 @@ public final class SurlParser {
      * @throws SrmException as {@link #parse(String)}; {@code SRM_AUTHORIZATION_FAILURE} when the caller's
      *                      scopes do not allow {@code access} there
      */
-    public SrmPath parse(String surl, Caller caller, PathPolicy.Access access) throws SrmException {
+    public final SrmPath parse(String surl, Caller caller, PathPolicy.Access access) throws SrmException {
         SrmPath path = parse(surl);
         caller.paths().check(access, path);
         return path;
+    }
+
+    /**
+     * Reads a SURL of a request being made, as {@link #parse(String, Caller, PathPolicy.Access)}: the SURL as sent
+     * with the path it names, to travel with its file.
+     */
+    public final Surl read(String surl, Caller caller, PathPolicy.Access access) throws SrmException {
+        return Surl.read(surl, parse(surl, caller, access));
+    }
+
+    /**
+     * The path a request's SURL names: the one read when the request was made, else (a SURL loaded as text, or
+     * refused when it was made) read now.
+     *
+     * @throws SrmException as {@link #parse(String)}
+     */
+    public final SrmPath pathOf(Surl surl) throws SrmException {
+        Optional<SrmPath> read = surl.path();
+        return read.isPresent() ? read.get() : parse(surl.text());
     }
 
     /**
@@ -93,7 +119,7 @@ public final class SurlParser {
     }
 
     /** Whether {@code host} (a name or an address, without brackets) is one this server answers for. */
-    public boolean answersFor(String host) {
+    public final boolean answersFor(String host) {
         return host != null && hosts.contains(host.toLowerCase(Locale.ROOT));
     }
 

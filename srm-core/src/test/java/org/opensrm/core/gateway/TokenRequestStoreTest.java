@@ -134,7 +134,7 @@ class TokenRequestStoreTest {
         Request r = bringOnline(a, b);
         assertTrue(r.token().value().length() <= 127, r.token().value());
         Request back = store.loadOwned(r.token(), JANE, List.of(b, a));
-        assertEquals(a, back.file(0).surl());
+        assertEquals(a, back.file(0).surl().text());
         assertEquals(FileState.SUCCESS, back.file(0).state());
         assertEquals(Optional.of(START.plus(Duration.ofMinutes(5))), back.file(0).pinExpiresAt());
         assertEquals(SrmStatus.SRM_INVALID_PATH, back.file(1).status());
@@ -143,7 +143,7 @@ class TokenRequestStoreTest {
         assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, statusOf(() -> store.loadOwned(r.token(),
                 Owner.of(JANE.dn(), "srmuser2"), List.of(a))));
         Request one = store.loadOwned(r.token(), JANE, List.of(a));
-        assertEquals("", one.file(1).surl(), "a file the call does not name");
+        assertEquals("", one.file(1).surl().text(), "a file the call does not name");
         clock.advance(Duration.ofMinutes(5));
         assertEquals(FileState.FILE_LIFETIME_EXPIRED, store.loadOwned(r.token(), JANE, List.of(a)).file(0).state());
     }
@@ -156,7 +156,7 @@ class TokenRequestStoreTest {
         }
         Request r = bringOnline(many);
         assertTrue(r.token().value().startsWith("R."), r.token().value());
-        assertEquals(many[8], store.loadOwned(r.token(), JANE).file(8).surl());
+        assertEquals(many[8], store.loadOwned(r.token(), JANE).file(8).surl().text());
     }
 
     // ---- tokens gateway mode issued before it ran the request engine ----
@@ -189,7 +189,7 @@ class TokenRequestStoreTest {
         assertEquals(OptionalLong.of(42), r.file(0).size());
         assertEquals(Optional.of(START.plusSeconds(3600)), r.file(0).pinExpiresAt());
         assertEquals(Optional.of("gsiftp://door2:2811/prefix/data/.srmput-0b"), r.file(1).turl());
-        assertEquals(surl("/data/a"), r.file(0).surl());
+        assertEquals(surl("/data/a"), r.file(0).surl().text());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.opensrm.core.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,9 +9,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.opensrm.authz.ClientIdentity;
+import org.opensrm.authz.PathPolicy;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.Surl;
 
 class SurlParserTest {
     private final SurlParser parser = new SurlParser(List.of("srm.example.org", "SRM-Alias.Example.org"));
@@ -109,5 +113,50 @@ class SurlParserTest {
     void repeatedSlashesAreFolded() throws Exception {
         assertEquals("/data/f", parse("srm://srm.example.org//data//f/"));
         assertEquals("/data/f", parse("srm://srm.example.org:8443/srm/managerv2?SFN=data/f"));
+    }
+
+    @Test
+    void aSurlReadAtIntakeKeepsTheTextAsSentAndCarriesItsPathSoThatItIsNotReadAgain() throws Exception {
+        CountingSurlParser counting = new CountingSurlParser(List.of("srm.example.org"));
+        String sent = "srm://SRM.example.org:8443/srm/managerv2?SFN=/data//run1/f.root";
+        Surl read = counting.read(sent, new Caller(ClientIdentity.of("/CN=Alice"), LocalAccounts.SRMUSER1),
+                PathPolicy.Access.READ);
+        assertEquals(1, counting.reads());
+        assertEquals(sent, read.text(), "the text is kept byte for byte, to be echoed");
+        assertEquals(sent, read.toString());
+        assertEquals(SrmPath.of("/data/run1/f.root"), read.path().orElseThrow());
+        assertEquals(SrmPath.of("/data/run1/f.root"), counting.pathOf(read));
+        assertEquals(1, counting.reads(), "the path travels with the SURL");
+    }
+
+    @Test
+    void aSurlLoadedAsTextIsReadWhenItsPathIsAskedFor() throws Exception {
+        CountingSurlParser counting = new CountingSurlParser(List.of("srm.example.org"));
+        Surl loaded = Surl.unread("srm://srm.example.org/data/f");
+        assertTrue(loaded.path().isEmpty());
+        assertEquals(SrmPath.of("/data/f"), counting.pathOf(loaded));
+        assertEquals(1, counting.reads());
+        SrmException e = assertThrows(SrmException.class,
+                () -> counting.pathOf(Surl.unread("srm://elsewhere.org/data/f")));
+        assertEquals(SrmStatus.SRM_INVALID_PATH, e.status());
+    }
+
+    @Test
+    void aSurlIsEqualToTheSameTextLoadedFromAStore() throws Exception {
+        Surl read = Surl.read("srm://srm.example.org/data/f", SrmPath.of("/data/f"));
+        assertEquals(Surl.unread("srm://srm.example.org/data/f"), read);
+        assertEquals(Surl.unread("srm://srm.example.org/data/f").hashCode(), read.hashCode());
+        assertNotEquals(Surl.unread("srm://srm.example.org/data//f"), read, "the text as sent is what counts");
+    }
+
+    @Test
+    void aSurlTheCallersPolicyRefusesIsNotRead() {
+        Caller scoped = new Caller(ClientIdentity.of("/CN=Alice"), LocalAccounts.SRMUSER1,
+                (access, path) -> {
+                    throw SrmException.denied("not in scope: " + path);
+                }, "alice");
+        SrmException e = assertThrows(SrmException.class,
+                () -> parser.read("srm://srm.example.org/data/f", scoped, PathPolicy.Access.READ));
+        assertEquals(SrmStatus.SRM_AUTHORIZATION_FAILURE, e.status());
     }
 }

@@ -21,6 +21,7 @@ import org.opensrm.core.FrontendLease;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestChange;
 import org.opensrm.core.RequestToken;
+import org.opensrm.core.Surl;
 
 /**
  * The PostgreSQL request store's reads and writes of one request, one statement (one round trip) each. A new
@@ -258,8 +259,8 @@ final class PostgresRequests {
         for (int i = 0; i < n; i++) {
             FileRequest f = files.get(i);
             idx[i] = f.index();
-            text[0][i] = f.surl();
-            text[1][i] = f.targetSurl().orElse(null);
+            text[0][i] = f.surl().text();
+            text[1][i] = f.targetSurl().map(Surl::text).orElse(null);
             text[2][i] = f.state().name();
             text[3][i] = f.status().name();
             text[4][i] = f.explanation();

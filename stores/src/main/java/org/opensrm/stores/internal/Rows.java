@@ -20,6 +20,7 @@ import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestState;
 import org.opensrm.core.RequestToken;
+import org.opensrm.core.Surl;
 
 /** Requests to rows and back. Times are kept to the millisecond; {@link #stored} says what reads back. */
 final class Rows {
@@ -124,8 +125,8 @@ final class Rows {
     static void bindInsert(PreparedStatement s, RequestToken token, FileRequest f) throws SQLException {
         s.setString(1, token.value());
         s.setInt(2, f.index());
-        s.setString(3, f.surl());
-        s.setString(4, f.targetSurl().orElse(null));
+        s.setString(3, f.surl().text());
+        s.setString(4, f.targetSurl().map(Surl::text).orElse(null));
         bindFileState(s, 5, f);
     }
 
@@ -140,8 +141,8 @@ final class Rows {
     }
 
     static void bindUpdate(PreparedStatement s, RequestToken token, FileRequest f) throws SQLException {
-        s.setString(1, f.surl());
-        s.setString(2, f.targetSurl().orElse(null));
+        s.setString(1, f.surl().text());
+        s.setString(2, f.targetSurl().map(Surl::text).orElse(null));
         bindFileState(s, 3, f);
         s.setString(11, token.value());
         s.setInt(12, f.index());

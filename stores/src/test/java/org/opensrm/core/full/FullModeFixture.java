@@ -31,7 +31,7 @@ import org.opensrm.core.contract.TestClock;
 import org.opensrm.core.service.RequestOptions;
 import org.opensrm.core.service.SpaceTokens;
 import org.opensrm.core.service.StagingArea;
-import org.opensrm.core.service.SurlParser;
+import org.opensrm.core.service.CountingSurlParser;
 import org.opensrm.core.service.TransferResult;
 import org.opensrm.core.service.UploadJanitor;
 import org.opensrm.gridftp.GridFtpNode;
@@ -58,7 +58,8 @@ final class FullModeFixture implements AutoCloseable {
     /** How often the selector asked whether a door is up. */
     final AtomicInteger doorChecks = new AtomicInteger();
     final PosixBackend backend;
-    final SurlParser surls = new SurlParser(List.of(HOST));
+    /** The server's parser, counting the SURLs it reads. */
+    final CountingSurlParser surls = new CountingSurlParser(List.of(HOST));
     final GridFtpSelector selector;
     final DoorTransfers gridftp;
     final StagingArea staging;
