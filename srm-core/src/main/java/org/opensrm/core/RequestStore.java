@@ -87,6 +87,21 @@ public interface RequestStore extends AutoCloseable {
     Request update(RequestToken token, RequestChange change) throws SrmException;
 
     /**
+     * {@link #update}, kept as {@code durability} says: {@link Durability#REDOABLE} lets a store answer before the
+     * change is on disk (a crash of its database may undo it); {@link Durability#DURABLE} is {@link #update}. A
+     * store whose commits are all durable anyway applies every change as {@link #update}.
+     */
+    default Request update(RequestToken token, RequestChange change, Durability durability) throws SrmException {
+        return update(token, change);
+    }
+
+    /** {@link #updateHeld}, kept as {@code durability} says ({@link #update(RequestToken, RequestChange, Durability)}). */
+    default Request updateHeld(RequestToken token, RequestChange change, Durability durability)
+            throws SrmException {
+        return updateHeld(token, change);
+    }
+
+    /**
      * {@link #update} for the engine's work on a request this frontend holds: a store that several frontends share
      * applies the change only while the request is still held under this frontend's current lease
      * ({@link FrontendLease}), in the same transaction, so a frontend whose work was taken over cannot store a late
