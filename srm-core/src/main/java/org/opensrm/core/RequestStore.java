@@ -77,6 +77,16 @@ public interface RequestStore extends AutoCloseable {
     }
 
     /**
+     * {@link #loadOwned(RequestToken, Owner, List)} for a call that reads only what never changes of a request (its
+     * kind, owner and files' SURLs) and then changes it with {@link #update}: a store may answer from the request as
+     * it read or wrote it a moment ago instead of reading it again, since the change itself is applied to the
+     * request as stored (srmReleaseFiles right after a status call costs one statement instead of two).
+     */
+    default Request loadOwnedToChange(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        return loadOwned(token, caller, named);
+    }
+
+    /**
      * Applies {@code change} to the request as stored and keeps the result, atomically: two updates of one
      * request, from this process or another frontend, never interleave, and a failed update leaves it as it was.
      * The token, kind, owner and number of files cannot change.

@@ -165,7 +165,7 @@ public final class QueuedRequestControl implements RequestControl {
         if (token == null || token.isBlank()) {
             return releaseBySurls(caller, surlList);
         }
-        Target target = target(caller, token, surlList);
+        Target target = target(caller, token, surlList, true);
         if (!pins(target.request.kind())) {
             throw SrmException.invalidRequest("srmReleaseFiles applies to srmPrepareToGet and srmBringOnline"
                     + " requests, not to " + target.request.kind());
@@ -526,8 +526,17 @@ public final class QueuedRequestControl implements RequestControl {
     }
 
     private Target target(Caller caller, String token, List<String> subset) throws SrmException {
+        return target(caller, token, subset, false);
+    }
+
+    /**
+     * The request and the files named; {@code toChange}: only its kind and files are read before an update changes
+     * it, so a request read a moment ago serves ({@link RequestStore#loadOwnedToChange}).
+     */
+    private Target target(Caller caller, String token, List<String> subset, boolean toChange) throws SrmException {
         RequestToken t = tokenOf(token);
-        Request r = store.loadOwned(t, caller.owner(), subset);
+        Request r = toChange ? store.loadOwnedToChange(t, caller.owner(), subset)
+                : store.loadOwned(t, caller.owner(), subset);
         List<Named> named = named(r, subset);
         Set<Integer> indexes = new TreeSet<>();
         for (Named n : named) {

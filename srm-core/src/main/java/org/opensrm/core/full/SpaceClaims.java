@@ -155,6 +155,11 @@ final class SpaceClaims implements RequestStore {
     }
 
     @Override
+    public Request loadOwnedToChange(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        return store.loadOwnedToChange(token, caller, named);
+    }
+
+    @Override
     public List<RequestToken> findByOwner(Owner owner, Optional<String> description) throws SrmException {
         return store.findByOwner(owner, description);
     }

@@ -145,6 +145,17 @@ public final class JdbcRequestStore implements RequestStore {
         return kept != null ? kept : db.read(c -> select(c, token));
     }
 
+    /** PostgreSQL: the request as this frontend read or wrote it lately ({@link PostgresRequests#recent}). */
+    @Override
+    public Request loadOwnedToChange(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        if (postgres == null) {
+            return loadOwned(token, caller, named);
+        }
+        Request r = postgres.recent(token);
+        r.requireOwner(caller);
+        return r;
+    }
+
     @Override
     public Request update(RequestToken token, RequestChange change) throws SrmException {
         return update(token, change, Durability.DURABLE);

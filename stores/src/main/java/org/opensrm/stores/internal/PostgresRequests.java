@@ -128,6 +128,15 @@ final class PostgresRequests {
         return read(token).request();
     }
 
+    /**
+     * The request as this frontend read or wrote it less than {@link #TRUSTED} ago, else as stored now: for what
+     * never changes of a request (kind, owner, files' SURLs).
+     */
+    Request recent(RequestToken token) throws SrmException {
+        Seen seen = trusted(token);
+        return seen != null ? seen.request() : read(token).request();
+    }
+
     private static String lazy(String update) {
         return LAZY + update.substring("WITH r AS (UPDATE".length());
     }
