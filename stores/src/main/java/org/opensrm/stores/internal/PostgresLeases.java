@@ -54,7 +54,7 @@ public final class PostgresLeases implements FrontendLeases {
     private static final String LIVE = "SELECT count(*) FROM srm_frontend WHERE heartbeat_at >= " + NOW_MS + " - ?";
 
     /** A lease as taken, with the run of the database server that gave it. */
-    private record Taken(FrontendLease lease, String serverRun) {
+    private record Granted(FrontendLease lease, String serverRun) {
     }
 
     private final Database db;
@@ -65,7 +65,7 @@ public final class PostgresLeases implements FrontendLeases {
     private final AtomicLong restarts = new AtomicLong();
     private volatile Runnable onRestart = () -> { };
 
-    private PostgresLeases(Database db, String name, Taken taken) {
+    private PostgresLeases(Database db, String name, Granted taken) {
         this.db = db;
         this.name = name;
         this.current = taken.lease();
@@ -84,13 +84,13 @@ public final class PostgresLeases implements FrontendLeases {
         this.onRestart = action;
     }
 
-    private static Taken take(Database db, String name) throws SrmException {
+    private static Granted take(Database db, String name) throws SrmException {
         return db.write(c -> {
             try (PreparedStatement s = c.prepareStatement(REGISTER)) {
                 s.setString(1, name);
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
-                    return new Taken(new FrontendLease(name, rs.getLong(1)), rs.getString(2));
+                    return new Granted(new FrontendLease(name, rs.getLong(1)), rs.getString(2));
                 }
             }
         });
@@ -118,7 +118,7 @@ public final class PostgresLeases implements FrontendLeases {
             noteServerRun(run.get());
             return true;
         }
-        Taken taken = take(db, name);
+        Granted taken = take(db, name);
         current = taken.lease();
         noteServerRun(taken.serverRun());
         LOG.warn("frontend lease {} was taken over while this frontend was silent (or another frontend uses the name"
