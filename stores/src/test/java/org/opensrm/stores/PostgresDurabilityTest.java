@@ -75,7 +75,7 @@ class PostgresDurabilityTest {
         assertEquals(FileState.FILE_PINNED, store.load(pinned.token()).file(0).state(), "the durable change is kept");
         FrontendLeases leases = store.leases().orElseThrow();
         assertEquals(0, leases.restarts());
-        assertTrue(leases.renew());
+        assertTrue(whenBack(leases::renew));
         assertEquals(1, leases.restarts(), "the renewal saw the new postmaster");
         assertTrue(leases.held(10).contains(answered.token()), "what the engine redoes: the request still queued");
     }
@@ -87,7 +87,7 @@ class PostgresDurabilityTest {
         killOneServerProcess();
         Request after = loadWhenBack(answered.token());
         assertEquals(answered, after);
-        assertTrue(leases.renew());
+        assertTrue(whenBack(leases::renew));
         assertEquals(1, leases.restarts(), "the server reset its processes and recovered: its WAL statistics say so");
     }
 
@@ -99,10 +99,15 @@ class PostgresDurabilityTest {
     }
 
     private Request loadWhenBack(RequestToken token) throws Exception {
+        return whenBack(() -> store.load(token));
+    }
+
+    /** The call's answer once the database is back; until then it fails with SRM_INTERNAL_ERROR only. */
+    private static <T> T whenBack(Call<T> call) throws Exception {
         long end = System.nanoTime() + BACK_WITHIN.toNanos();
         while (true) {
             try {
-                return store.load(token);
+                return call.call();
             } catch (SrmException e) {
                 assertEquals(SrmStatus.SRM_INTERNAL_ERROR, e.status());
                 if (System.nanoTime() > end) {
@@ -111,6 +116,11 @@ class PostgresDurabilityTest {
                 Thread.sleep(100); // the poll's pause: PostgreSQL recovers meanwhile
             }
         }
+    }
+
+    @FunctionalInterface
+    private interface Call<T> {
+        T call() throws SrmException;
     }
 
     private static NewRequest get() {
