@@ -66,4 +66,18 @@ public interface FrontendLeases {
 
     /** How many frontends renewed their lease within {@code silence} (this one included). */
     int live(Duration silence) throws SrmException;
+
+    /**
+     * How many times {@link #renew} found the database restarted (or another server, a promoted standby, in its
+     * place) since this frontend took its first lease: each restart may have undone changes kept
+     * {@link Durability#REDOABLE} in the moment before it, which the engine then redoes.
+     */
+    default long restarts() {
+        return 0;
+    }
+
+    /** Up to {@code limit} queued or in-progress requests held under this frontend's current lease. */
+    default List<RequestToken> held(int limit) throws SrmException {
+        return List.of();
+    }
 }

@@ -77,6 +77,16 @@ public interface RequestStore extends AutoCloseable {
     }
 
     /**
+     * {@link #loadOwned(RequestToken, Owner, List)} for a call that reads only what never changes of a request (its
+     * kind, owner and files' SURLs) and then changes it with {@link #update}: a store may answer from the request as
+     * it read or wrote it a moment ago instead of reading it again, since the change itself is applied to the
+     * request as stored (srmReleaseFiles right after a status call costs one statement instead of two).
+     */
+    default Request loadOwnedToChange(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        return loadOwned(token, caller, named);
+    }
+
+    /**
      * Applies {@code change} to the request as stored and keeps the result, atomically: two updates of one
      * request, from this process or another frontend, never interleave, and a failed update leaves it as it was.
      * The token, kind, owner and number of files cannot change.
@@ -85,6 +95,21 @@ public interface RequestStore extends AutoCloseable {
      * @throws SrmException {@code SRM_INVALID_REQUEST} for an unknown token, or whatever {@code change} threw
      */
     Request update(RequestToken token, RequestChange change) throws SrmException;
+
+    /**
+     * {@link #update}, kept as {@code durability} says: {@link Durability#REDOABLE} lets a store answer before the
+     * change is on disk (a crash of its database may undo it); {@link Durability#DURABLE} is {@link #update}. A
+     * store whose commits are all durable anyway applies every change as {@link #update}.
+     */
+    default Request update(RequestToken token, RequestChange change, Durability durability) throws SrmException {
+        return update(token, change);
+    }
+
+    /** {@link #updateHeld}, kept as {@code durability} says ({@link #update(RequestToken, RequestChange, Durability)}). */
+    default Request updateHeld(RequestToken token, RequestChange change, Durability durability)
+            throws SrmException {
+        return updateHeld(token, change);
+    }
 
     /**
      * {@link #update} for the engine's work on a request this frontend holds: a store that several frontends share

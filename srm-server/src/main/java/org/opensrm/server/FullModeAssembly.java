@@ -107,6 +107,7 @@ final class FullModeAssembly {
         metrics.counter("srm_full_files_fenced_total", full::filesFenced);
         metrics.counter("srm_full_requests_taken_over_total", full::requestsTakenOver);
         metrics.counter("srm_full_files_taken_over_total", full::filesTakenOver);
+        metrics.counter("srm_full_files_redone_after_restart_total", full::filesRedoneAfterRestart);
         for (RequestKind kind : FullModeSettings.IN_PROGRESS_KEYS.keySet()) {
             String name = "srm_full_files_in_progress_" + kind.name().toLowerCase(java.util.Locale.ROOT);
             metrics.gauge(name, () -> full.scheduler().inProgress(kind));

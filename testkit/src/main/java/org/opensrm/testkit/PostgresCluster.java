@@ -138,6 +138,45 @@ public final class PostgresCluster implements AutoCloseable {
         run(List.of(bin.resolve("pg_ctl").toString(), "-D", data().toString(), "-m", "immediate", "-w", "stop"));
     }
 
+    /**
+     * Kills the server as {@code kill -9} would: SIGKILL to the postmaster and every process it started, at once
+     * (nothing is written or flushed on the way out), and waits until they are gone. {@link #start} starts it
+     * again, recovering from its WAL on disk.
+     */
+    public void kill() throws IOException {
+        String pid = Files.readAllLines(data().resolve("postmaster.pid"), StandardCharsets.US_ASCII).get(0).strip();
+        ProcessHandle postmaster = ProcessHandle.of(Long.parseLong(pid))
+                .orElseThrow(() -> new IOException("PostgreSQL's postmaster " + pid + " is not running"));
+        List<ProcessHandle> all = new ArrayList<>(postmaster.descendants().toList());
+        all.add(0, postmaster);
+        all.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : all) {
+            try {
+                p.onExit().get(STEP_TIMEOUT_S, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IOException("PostgreSQL's process " + p.pid() + " did not die", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+        }
+        LOG.info("PostgreSQL on 127.0.0.1:{} killed (SIGKILL to {} processes)", port, all.size());
+    }
+
+    /**
+     * Stops the server's WAL writer (SIGSTOP) for good: what is committed without waiting for the flush
+     * ({@code synchronous_commit} off) then stays in the server's memory until a durable commit flushes it, and
+     * {@link #kill} loses it. The server writes data pages only at checkpoints then ({@code bgwriter_lru_maxpages}
+     * 0, no autovacuum), since writing one would flush the WAL before it. Kill the server afterwards.
+     */
+    public void pauseWalWriter() throws IOException {
+        sql("postgres", "ALTER SYSTEM SET bgwriter_lru_maxpages = 0");
+        sql("postgres", "ALTER SYSTEM SET autovacuum = off");
+        sql("postgres", "SELECT pg_reload_conf()");
+        String pid = sql("postgres", "SELECT pid FROM pg_stat_activity WHERE backend_type = 'walwriter'").strip();
+        run(List.of("kill", "-STOP", pid));
+    }
+
     /** Runs one SQL statement as the superuser in {@code database} ({@code psql -c}) and returns its rows. */
     public String sql(String database, String statement) throws IOException {
         return run(List.of(bin.resolve("psql").toString(), "-h", "127.0.0.1", "-p", String.valueOf(port), "-U", USER,

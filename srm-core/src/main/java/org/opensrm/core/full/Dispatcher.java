@@ -20,6 +20,7 @@ import org.opensrm.authz.AccountResolver;
 import org.opensrm.common.Account;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.Durability;
 import org.opensrm.core.FencedException;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FileState;
@@ -482,7 +483,7 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
             Request after = store.updateHeld(w.token(), cur -> {
                 stored[0] = isWorkable(cur, w.index());
                 return stored[0] ? cur.withFile(w.index(), outcome, clock.instant()) : cur;
-            });
+            }, durability(worker));
             if (stored[0]) {
                 worked.incrementAndGet();
             }
@@ -492,6 +493,34 @@ public final class Dispatcher implements WorkQueue, AutoCloseable {
                     e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /**
+     * How a file's outcome is kept: {@link Durability#REDOABLE} for work that may be done again
+     * ({@link FileWorker#redoable}) on a store several frontends share, whose take-over thread queues this
+     * frontend's held files again when the database restarted ({@link #requeueRedoable}); durable otherwise.
+     */
+    private Durability durability(FileWorker worker) {
+        return worker.redoable() && store.leases().isPresent() ? Durability.REDOABLE : Durability.DURABLE;
+    }
+
+    /**
+     * Queues again the waiting files of a request held by this frontend whose work is redoable
+     * ({@link FileWorker#redoable}), after a restart of the database may have undone their outcomes (kept
+     * {@link Durability#REDOABLE}): a file still queued here is then queued twice, and whichever take comes second
+     * finds it served and stores nothing.
+     *
+     * @return the files queued
+     * @throws SrmException {@code SRM_INTERNAL_ERROR} when the queue is full
+     */
+    int requeueRedoable(Request r) throws SrmException {
+        FileWorker worker = workers.get(r.kind());
+        if (worker == null || !worker.redoable()
+                || (r.state() != RequestState.QUEUED && r.state() != RequestState.IN_PROGRESS)) {
+            return 0;
+        }
+        enqueue(r);
+        return (int) r.files().stream().filter(f -> f.state().isWaiting()).count();
     }
 
     /**

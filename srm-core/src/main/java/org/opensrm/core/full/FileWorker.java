@@ -37,6 +37,17 @@ interface FileWorker {
     }
 
     /**
+     * Whether serving a file again gives the client nothing it could tell from the first time (a stat and a door: a
+     * get's or bring-online's), so that its outcome may be kept {@link org.opensrm.core.Durability#REDOABLE} on a
+     * store several frontends share: when a crash of the database undoes it, the frontend holding the request
+     * serves the file again ({@link Dispatcher#requeueRedoable}). Not for work with effects outside the store (a
+     * put's upload, a copy).
+     */
+    default boolean redoable() {
+        return false;
+    }
+
+    /**
      * Serves the file.
      *
      * @throws NoDoorException no healthy GridFTP door now: the file stays queued and is tried again later

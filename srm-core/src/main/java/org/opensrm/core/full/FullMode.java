@@ -254,6 +254,14 @@ public final class FullMode implements AutoCloseable {
         return takeover.map(Takeover::takenFiles).orElse(0L);
     }
 
+    /**
+     * Waiting files queued again because the database restarted and may have undone their outcomes (kept
+     * {@link org.opensrm.core.Durability#REDOABLE}), for metrics; 0 alone.
+     */
+    public long filesRedoneAfterRestart() {
+        return takeover.map(Takeover::redoneFiles).orElse(0L);
+    }
+
     /** Stops the workers; queued work stays in the store for the next start. */
     @Override
     public void close() {

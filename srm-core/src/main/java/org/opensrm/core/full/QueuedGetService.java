@@ -101,6 +101,11 @@ public final class QueuedGetService implements GetService {
             }
 
             @Override
+            public boolean redoable() {
+                return true;
+            }
+
+            @Override
             public Served work(Request r, FileRequest f, Account account) throws SrmException, NoDoorException {
                 SrmPath path = surls.pathOf(f.surl());
                 FileStat stat = ReadableFiles.require(backend, account, path);

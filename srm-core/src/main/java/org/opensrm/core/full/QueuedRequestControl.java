@@ -16,6 +16,7 @@ import org.opensrm.backend.StorageBackend;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmPath;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.Durability;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FileState;
 import org.opensrm.core.Owner;
@@ -59,6 +60,9 @@ import org.slf4j.LoggerFactory;
  *   <li>Suspend and resume: suspending a suspended request, or resuming one that runs, changes nothing and is
  *       {@code SRM_SUCCESS}; a finished request cannot be suspended or resumed: {@code SRM_FAILURE}.</li>
  *   <li>srmGetRequestTokens with nothing to list: {@code SRM_INVALID_REQUEST} (no such request).</li>
+ *   <li>A release is kept {@link Durability#REDOABLE}: a crash of the database in the moment after it may undo it,
+ *       which leaves the file pinned until its pin lifetime runs out (a pin holds nothing on disk), and a release
+ *       asked again succeeds. Every other change here is durable before it is answered.</li>
  * </ul>
  */
 public final class QueuedRequestControl implements RequestControl {
@@ -161,14 +165,15 @@ public final class QueuedRequestControl implements RequestControl {
         if (token == null || token.isBlank()) {
             return releaseBySurls(caller, surlList);
         }
-        Target target = target(caller, token, surlList);
+        Target target = target(caller, token, surlList, true);
         if (!pins(target.request.kind())) {
             throw SrmException.invalidRequest("srmReleaseFiles applies to srmPrepareToGet and srmBringOnline"
                     + " requests, not to " + target.request.kind());
         }
         Instant now = clock.instant();
+        // a release lost by a crash of the database leaves a pin that runs out by itself
         Request after = store.update(target.token,
-                r -> withFiles(r, target.indexes, QueuedRequestControl::releaseFile, now));
+                r -> withFiles(r, target.indexes, QueuedRequestControl::releaseFile, now), Durability.REDOABLE);
         LOG.debug("{} of {} files released", target.indexes.size(), after.files().size());
         List<FileOutcome> out = new ArrayList<>(target.named.size());
         for (Named n : target.named) {
@@ -224,7 +229,7 @@ public final class QueuedRequestControl implements RequestControl {
                 continue;
             }
             Request after = store.update(t, current -> withFiles(current, pinnedIndexes(current, wanted),
-                    QueuedRequestControl::releaseFile, now));
+                    QueuedRequestControl::releaseFile, now), Durability.REDOABLE);
             for (int i = 0; i < r.files().size(); i++) {
                 if (holdsPin(r.file(i)) && after.file(i).state() == FileState.RELEASED) {
                     released.add(pathOf(r.file(i)));
@@ -521,8 +526,17 @@ public final class QueuedRequestControl implements RequestControl {
     }
 
     private Target target(Caller caller, String token, List<String> subset) throws SrmException {
+        return target(caller, token, subset, false);
+    }
+
+    /**
+     * The request and the files named; {@code toChange}: only its kind and files are read before an update changes
+     * it, so a request read a moment ago serves ({@link RequestStore#loadOwnedToChange}).
+     */
+    private Target target(Caller caller, String token, List<String> subset, boolean toChange) throws SrmException {
         RequestToken t = tokenOf(token);
-        Request r = store.loadOwned(t, caller.owner(), subset);
+        Request r = toChange ? store.loadOwnedToChange(t, caller.owner(), subset)
+                : store.loadOwned(t, caller.owner(), subset);
         List<Named> named = named(r, subset);
         Set<Integer> indexes = new TreeSet<>();
         for (Named n : named) {

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.opensrm.common.SrmException;
+import org.opensrm.core.Durability;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FileState;
 import org.opensrm.core.FrontendLeases;
@@ -60,12 +61,23 @@ final class SpaceClaims implements RequestStore {
 
     @Override
     public Request update(RequestToken token, RequestChange change) throws SrmException {
-        return update(token, change, false);
+        return update(token, change, false, Durability.DURABLE);
     }
 
     @Override
     public Request updateHeld(RequestToken token, RequestChange change) throws SrmException {
-        return update(token, change, true);
+        return update(token, change, true, Durability.DURABLE);
+    }
+
+    @Override
+    public Request update(RequestToken token, RequestChange change, Durability durability) throws SrmException {
+        return update(token, change, false, durability);
+    }
+
+    @Override
+    public Request updateHeld(RequestToken token, RequestChange change, Durability durability)
+            throws SrmException {
+        return update(token, change, true, durability);
     }
 
     @Override
@@ -78,13 +90,14 @@ final class SpaceClaims implements RequestStore {
         return store.leases();
     }
 
-    private Request update(RequestToken token, RequestChange change, boolean held) throws SrmException {
+    private Request update(RequestToken token, RequestChange change, boolean held, Durability durability)
+            throws SrmException {
         Request[] before = new Request[1];
         RequestChange seen = cur -> {
             before[0] = cur;
             return change.apply(cur);
         };
-        Request after = held ? store.updateHeld(token, seen) : store.update(token, seen);
+        Request after = held ? store.updateHeld(token, seen, durability) : store.update(token, seen, durability);
         Request was = before[0];
         if (was == null || was.kind() != RequestKind.PUT
                 || !was.parameters().containsKey(QueuedPutService.SPACE_TOKEN)) {
@@ -139,6 +152,11 @@ final class SpaceClaims implements RequestStore {
     @Override
     public Request loadOwned(RequestToken token, Owner caller, List<String> named) throws SrmException {
         return store.loadOwned(token, caller, named);
+    }
+
+    @Override
+    public Request loadOwnedToChange(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        return store.loadOwnedToChange(token, caller, named);
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.opensrm.core.FrontendLeases;
 import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestStore;
+import org.opensrm.core.RequestToken;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +48,9 @@ final class Takeover implements AutoCloseable {
     private ScheduledExecutorService thread;
     /** When a renewal last failed ({@link System#nanoTime}); long ago at first. */
     private volatile long lastFailedRenewal;
+    /** The database restarts whose undone work was queued again ({@link FrontendLeases#restarts}). */
+    private long restartsRedone;
+    private final AtomicLong redoneFiles = new AtomicLong();
 
     Takeover(RequestStore store, FrontendLeases leases, Dispatcher dispatcher, QueuedPutService puts,
              FullModeConfig config, int queueBound, Clock clock) {
@@ -83,6 +87,9 @@ final class Takeover implements AutoCloseable {
             } catch (SrmException | RuntimeException e) {
                 lastFailedRenewal = System.nanoTime();
                 throw e;
+            }
+            if (leases.restarts() != restartsRedone) {
+                redoAfterRestart(leases.restarts());
             }
             if (System.nanoTime() - lastFailedRenewal < config.takeoverDelay().toNanos()) {
                 return;
@@ -126,6 +133,36 @@ final class Takeover implements AutoCloseable {
                 return files;
             }
         }
+    }
+
+    /**
+     * The database restarted (or a standby took its place): outcomes kept {@link org.opensrm.core.Durability#REDOABLE}
+     * in the moment before may be undone, their files waiting again in the store while this frontend's queue no
+     * longer holds them. Queues the waiting files of every request this frontend holds again, for the kinds whose
+     * work is redoable ({@link Dispatcher#requeueRedoable}); done once per restart, retried at the next heartbeat
+     * when the store fails meanwhile.
+     */
+    private void redoAfterRestart(long restarts) throws SrmException {
+        int files = 0;
+        List<RequestToken> held = leases.held(Math.max(1, room()));
+        for (RequestToken token : held) {
+            try {
+                files += dispatcher.requeueRedoable(store.load(token));
+            } catch (SrmException e) {
+                if (e.status() != SrmStatus.SRM_INVALID_REQUEST) { // purged meanwhile: nothing to redo
+                    throw e;
+                }
+            }
+        }
+        restartsRedone = restarts;
+        redoneFiles.addAndGet(files);
+        LOG.warn("the request store's database restarted: {} waiting file(s) of the {} request(s) this frontend holds "
+                + "queued again (outcomes kept just before the restart may have been undone)", files, held.size());
+    }
+
+    /** Files queued again after restarts of the database ({@link #redoAfterRestart}), since start; for metrics. */
+    long redoneFiles() {
+        return redoneFiles.get();
     }
 
     private int room() {

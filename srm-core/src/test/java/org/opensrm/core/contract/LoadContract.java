@@ -2,6 +2,7 @@ package org.opensrm.core.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.opensrm.common.SrmStatus;
 import org.opensrm.core.Owner;
@@ -9,7 +10,10 @@ import org.opensrm.core.Request;
 import org.opensrm.core.RequestKind;
 import org.opensrm.core.RequestToken;
 
-/** {@link org.opensrm.core.RequestStore#load} and {@link org.opensrm.core.RequestStore#loadOwned}. */
+/**
+ * {@link org.opensrm.core.RequestStore#load}, {@link org.opensrm.core.RequestStore#loadOwned} and
+ * {@link org.opensrm.core.RequestStore#loadOwnedToChange}.
+ */
 public abstract class LoadContract extends RequestStoreContract {
 
     @Test
@@ -17,6 +21,15 @@ public abstract class LoadContract extends RequestStoreContract {
         Request r = create(RequestKind.GET, alice, 2);
         assertEquals(r, store.load(r.token()));
         assertEquals(r, store.loadOwned(r.token(), alice));
+    }
+
+    @Test
+    void loadingToChangeAnswersAndChecksTheOwnerAsLoadingDoes() throws Exception {
+        Request r = create(RequestKind.GET, alice, 2);
+        assertEquals(store.loadOwned(r.token(), alice), store.loadOwnedToChange(r.token(), alice, List.of()));
+        assertStatus(SrmStatus.SRM_AUTHORIZATION_FAILURE, () -> store.loadOwnedToChange(r.token(), bob, List.of()));
+        assertStatus(SrmStatus.SRM_INVALID_REQUEST,
+                () -> store.loadOwnedToChange(new RequestToken("no-such-token"), alice, List.of()));
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.opensrm.common.SrmException;
+import org.opensrm.core.Durability;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FrontendLease;
 import org.opensrm.core.FrontendLeases;
@@ -84,6 +85,8 @@ public final class JdbcRequestStore implements RequestStore {
         if (leases.isPresent() && postgres == null) {
             throw new IllegalArgumentException("only a PostgreSQL store is shared by frontends with leases");
         }
+        // what this frontend read before a restart of the database may be newer than what the database kept
+        leases.ifPresent(l -> l.onRestart(postgres::forgetAll));
     }
 
     /** The journal of uploads the frontends of this store share: present exactly when it is leased. */
@@ -142,10 +145,30 @@ public final class JdbcRequestStore implements RequestStore {
         return kept != null ? kept : db.read(c -> select(c, token));
     }
 
+    /** PostgreSQL: the request as this frontend read or wrote it lately ({@link PostgresRequests#recent}). */
+    @Override
+    public Request loadOwnedToChange(RequestToken token, Owner caller, List<String> named) throws SrmException {
+        if (postgres == null) {
+            return loadOwned(token, caller, named);
+        }
+        Request r = postgres.recent(token);
+        r.requireOwner(caller);
+        return r;
+    }
+
     @Override
     public Request update(RequestToken token, RequestChange change) throws SrmException {
+        return update(token, change, Durability.DURABLE);
+    }
+
+    /**
+     * PostgreSQL: a {@link Durability#REDOABLE} change commits without waiting for the WAL flush
+     * ({@link PostgresRequests}). The embedded store's commits are all alike (its one writer shares them anyway).
+     */
+    @Override
+    public Request update(RequestToken token, RequestChange change, Durability durability) throws SrmException {
         if (postgres != null) {
-            return postgres.update(token, change, Optional.empty());
+            return postgres.update(token, change, Optional.empty(), durability);
         }
         return db.write(c -> apply(c, token, change));
     }
@@ -153,10 +176,16 @@ public final class JdbcRequestStore implements RequestStore {
     /** Changed only while the request is held under this frontend's lease, checked in the same statement. */
     @Override
     public Request updateHeld(RequestToken token, RequestChange change) throws SrmException {
+        return updateHeld(token, change, Durability.DURABLE);
+    }
+
+    @Override
+    public Request updateHeld(RequestToken token, RequestChange change, Durability durability)
+            throws SrmException {
         if (leases.isEmpty()) {
-            return update(token, change);
+            return update(token, change, durability);
         }
-        return postgres.update(token, change, Optional.of(leases.get().current()));
+        return postgres.update(token, change, Optional.of(leases.get().current()), durability);
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import org.opensrm.common.SrmException;
 import org.opensrm.core.FencedException;
 import org.opensrm.core.FrontendLease;
@@ -24,13 +25,21 @@ public final class PostgresLeases implements FrontendLeases {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresLeases.class);
     /** The database's clock in epoch milliseconds. */
     static final String NOW_MS = "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT";
+    /**
+     * Which run of the database server answers: when it started, and when its WAL statistics were last reset, which
+     * a crash restart without a new postmaster (a server process killed, the others reset with it) also does.
+     */
+    static final String SERVER_RUN = "pg_postmaster_start_time()::text || ' ' || coalesce((SELECT stats_reset "
+            + "FROM pg_stat_wal)::text, '')";
     private static final String REGISTER = "INSERT INTO srm_frontend (name, epoch, heartbeat_at, started_at) "
             + "VALUES (?, 1, " + NOW_MS + ", " + NOW_MS + ") ON CONFLICT (name) DO UPDATE SET epoch = "
             + "srm_frontend.epoch + 1, heartbeat_at = EXCLUDED.heartbeat_at, started_at = EXCLUDED.started_at, "
             + "taken_at = NULL "
-            + "RETURNING epoch";
+            + "RETURNING epoch, " + SERVER_RUN;
     private static final String RENEW = "UPDATE srm_frontend SET heartbeat_at = " + NOW_MS
-            + " WHERE name = ? AND epoch = ?";
+            + " WHERE name = ? AND epoch = ? RETURNING " + SERVER_RUN;
+    private static final String HELD = "SELECT token FROM srm_request WHERE frontend = ? AND lease_epoch = ? "
+            + "AND state IN ('QUEUED', 'IN_PROGRESS') ORDER BY created_at LIMIT ?";
     /**
      * Raises the epoch of every lease that fell silent, once: its frontend, if it comes back, learns at its next
      * heartbeat that its work was taken.
@@ -48,14 +57,23 @@ public final class PostgresLeases implements FrontendLeases {
             + " - f.heartbeat_at) FROM srm_request r LEFT JOIN srm_frontend f ON f.name = ? WHERE r.token = ?";
     private static final String LIVE = "SELECT count(*) FROM srm_frontend WHERE heartbeat_at >= " + NOW_MS + " - ?";
 
+    /** A lease as taken, with the run of the database server that gave it. */
+    private record Granted(FrontendLease lease, String serverRun) {
+    }
+
     private final Database db;
     private final String name;
     private volatile FrontendLease current;
+    /** The run of the database server the last renewal met ({@link #SERVER_RUN}). */
+    private String serverRun;
+    private final AtomicLong restarts = new AtomicLong();
+    private volatile Runnable onRestart = () -> { };
 
-    private PostgresLeases(Database db, String name, FrontendLease current) {
+    private PostgresLeases(Database db, String name, Granted taken) {
         this.db = db;
         this.name = name;
-        this.current = current;
+        this.current = taken.lease();
+        this.serverRun = taken.serverRun();
     }
 
     /** Takes a lease for frontend {@code name} (a new epoch of it): what an earlier run of the name held is orphaned. */
@@ -65,13 +83,18 @@ public final class PostgresLeases implements FrontendLeases {
         return leases;
     }
 
-    private static FrontendLease take(Database db, String name) throws SrmException {
+    /** Runs {@code action} in the renewing thread whenever a renewal finds the database server restarted. */
+    void onRestart(Runnable action) {
+        this.onRestart = action;
+    }
+
+    private static Granted take(Database db, String name) throws SrmException {
         return db.write(c -> {
             try (PreparedStatement s = c.prepareStatement(REGISTER)) {
                 s.setString(1, name);
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
-                    return new FrontendLease(name, rs.getLong(1));
+                    return new Granted(new FrontendLease(name, rs.getLong(1)), rs.getString(2));
                 }
             }
         });
@@ -82,23 +105,65 @@ public final class PostgresLeases implements FrontendLeases {
         return current;
     }
 
+    /** Also notes a restart of the database server since the last renewal ({@link #restarts}). */
     @Override
-    public boolean renew() throws SrmException {
+    public synchronized boolean renew() throws SrmException {
         FrontendLease mine = current;
-        int renewed = db.write(c -> {
+        Optional<String> run = db.write(c -> {
             try (PreparedStatement s = c.prepareStatement(RENEW)) {
                 s.setString(1, mine.frontend());
                 s.setLong(2, mine.epoch());
-                return s.executeUpdate();
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.<String>empty();
+                }
             }
         });
-        if (renewed == 1) {
+        if (run.isPresent()) {
+            noteServerRun(run.get());
             return true;
         }
-        current = take(db, name);
+        Granted taken = take(db, name);
+        current = taken.lease();
+        noteServerRun(taken.serverRun());
         LOG.warn("frontend lease {} was taken over while this frontend was silent (or another frontend uses the name"
                 + " {}); its work is no longer this frontend's; new lease {}", mine, name, current);
         return false;
+    }
+
+    private void noteServerRun(String run) {
+        if (run.equals(serverRun)) {
+            return;
+        }
+        LOG.warn("the request store's database restarted (server run '{}', before '{}'): changes committed just "
+                + "before without waiting for the disk may be undone; this frontend's undone work is redone", run,
+                serverRun);
+        serverRun = run;
+        restarts.incrementAndGet();
+        onRestart.run();
+    }
+
+    @Override
+    public long restarts() {
+        return restarts.get();
+    }
+
+    @Override
+    public List<RequestToken> held(int limit) throws SrmException {
+        FrontendLease mine = current;
+        return db.read(c -> {
+            try (PreparedStatement s = c.prepareStatement(HELD)) {
+                s.setString(1, mine.frontend());
+                s.setLong(2, mine.epoch());
+                s.setInt(3, limit);
+                List<RequestToken> out = new ArrayList<>();
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new RequestToken(rs.getString(1)));
+                    }
+                }
+                return out;
+            }
+        });
     }
 
     @Override

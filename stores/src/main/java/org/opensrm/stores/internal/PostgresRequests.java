@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.opensrm.common.SrmException;
 import org.opensrm.common.SrmStatus;
+import org.opensrm.core.Durability;
 import org.opensrm.core.FencedException;
 import org.opensrm.core.FileRequest;
 import org.opensrm.core.FrontendLease;
@@ -35,7 +36,8 @@ import org.opensrm.core.Surl;
  * (fencing, {@link org.opensrm.core.RequestStore#updateHeld}). Otherwise the request is read again and the change
  * computed again ({@link RequestChange} may run more than once). A change that changes nothing is answered from
  * a read made for it, never from what was kept. What the client is answered was committed: the statement commits
- * before it returns.
+ * before it returns, and its commit is flushed to disk before it returns too unless the change is
+ * {@link Durability#REDOABLE} (docs/architecture.md, "When a change is durable").
  *
  * <p>Before, a change was a transaction of five round trips (lock, read, write the request, write the files,
  * commit) and a new request three; a get cycle now takes four statements instead of eleven
@@ -71,8 +73,20 @@ final class PostgresRequests {
             + " explanation = u.explanation, turl = u.turl, size = u.size, pin_lifetime = u.pin_lifetime, "
             + "file_lifetime = u.file_lifetime, pin_expires_at = u.pin_expires_at FROM r, " + FILES
             + " WHERE t.token = r.token AND t.idx = u.idx) SELECT version FROM r";
+    private static final String HELD = " AND frontend = ? AND lease_epoch = ?";
     private static final String UPDATE = UPDATE_HEAD + UPDATE_TAIL;
-    private static final String UPDATE_HELD = UPDATE_HEAD + " AND frontend = ? AND lease_epoch = ?" + UPDATE_TAIL;
+    private static final String UPDATE_HELD = UPDATE_HEAD + HELD + UPDATE_TAIL;
+    /**
+     * A {@link Durability#REDOABLE} change: the same statement, its transaction's commit made asynchronous
+     * ({@code synchronous_commit} off for this transaction only, {@code set_config(..., true)}), so that it is
+     * answered without waiting for the WAL flush. The setting is read when the statement's transaction commits;
+     * the condition that sets it is uncorrelated, so PostgreSQL evaluates it once, before the row is looked up.
+     */
+    private static final String LAZY = "WITH lazy AS (SELECT set_config('synchronous_commit', 'off', true) AS off), "
+            + "r AS (UPDATE";
+    private static final String LAZY_CONDITION = " AND (SELECT off FROM lazy) = 'off'";
+    private static final String UPDATE_LAZY = lazy(UPDATE_HEAD + LAZY_CONDITION + UPDATE_TAIL);
+    private static final String UPDATE_HELD_LAZY = lazy(UPDATE_HEAD + HELD + LAZY_CONDITION + UPDATE_TAIL);
 
     /** A request as read or written, with its row's version and the lease it was held under then. */
     private record Seen(Request request, String version, String frontend, long epoch, long atNanos) {
@@ -116,12 +130,26 @@ final class PostgresRequests {
     }
 
     /**
+     * The request as this frontend read or wrote it less than {@link #TRUSTED} ago, else as stored now: for what
+     * never changes of a request (kind, owner, files' SURLs).
+     */
+    Request recent(RequestToken token) throws SrmException {
+        Seen seen = trusted(token);
+        return seen != null ? seen.request() : read(token).request();
+    }
+
+    private static String lazy(String update) {
+        return LAZY + update.substring("WITH r AS (UPDATE".length());
+    }
+
+    /**
      * Applies {@code change} and keeps the result; with {@code fence}, only while the request is held under that
-     * lease.
+     * lease; {@link Durability#REDOABLE}: answered before its commit is flushed.
      *
      * @throws FencedException the request is held by another frontend or lease ({@code fence} given)
      */
-    Request update(RequestToken token, RequestChange change, Optional<FrontendLease> fence) throws SrmException {
+    Request update(RequestToken token, RequestChange change, Optional<FrontendLease> fence, Durability durability)
+            throws SrmException {
         Seen before = trusted(token);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             boolean fresh = before == null;
@@ -141,7 +169,7 @@ final class PostgresRequests {
                 before = null; // nothing to write: answer from the database, not from what was kept
                 continue;
             }
-            Optional<Seen> written = compareAndSet(before, after, fence);
+            Optional<Seen> written = compareAndSet(before, after, fence, durability);
             if (written.isPresent()) {
                 keep(written.get());
                 return after;
@@ -166,16 +194,18 @@ final class PostgresRequests {
         }
     }
 
-    private Optional<Seen> compareAndSet(Seen before, Request after, Optional<FrontendLease> fence)
-            throws SrmException {
+    private Optional<Seen> compareAndSet(Seen before, Request after, Optional<FrontendLease> fence,
+                                         Durability durability) throws SrmException {
         List<FileRequest> changed = new ArrayList<>();
         for (int i = 0; i < after.files().size(); i++) {
             if (!after.file(i).equals(before.request().file(i))) {
                 changed.add(after.file(i));
             }
         }
-        Optional<String> version = db.writeOneStatement(c -> {
-            try (PreparedStatement s = c.prepareStatement(fence.isPresent() ? UPDATE_HELD : UPDATE)) {
+        boolean lazy = durability == Durability.REDOABLE;
+        String sql = fence.isPresent() ? (lazy ? UPDATE_HELD_LAZY : UPDATE_HELD) : (lazy ? UPDATE_LAZY : UPDATE);
+        Optional<String> version = forgettingOnFailure(() -> db.writeOneStatement(c -> {
+            try (PreparedStatement s = c.prepareStatement(sql)) {
                 Rows.bindUpdate(s, after);
                 s.setString(8, before.version());
                 int at = 9;
@@ -189,7 +219,7 @@ final class PostgresRequests {
                     return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
                 }
             }
-        });
+        }));
         return version.map(v -> new Seen(after, v, fence.map(FrontendLease::frontend).orElse(before.frontend()),
                 fence.map(FrontendLease::epoch).orElse(before.epoch()), System.nanoTime()));
     }
@@ -201,8 +231,29 @@ final class PostgresRequests {
         }
     }
 
+    /**
+     * Runs a statement; when it fails (the database unreachable, or restarted under it), forgets everything kept:
+     * a restart may have undone changes this frontend kept {@link Durability#REDOABLE}, and the transaction ids that
+     * name row versions may then be given again, so a version read before is no longer proof of a row's content.
+     */
+    private <T> T forgettingOnFailure(DbCall<T> call) throws SrmException {
+        try {
+            return call.run();
+        } catch (SrmException e) {
+            if (e.status() == SrmStatus.SRM_INTERNAL_ERROR) {
+                forgetAll();
+            }
+            throw e;
+        }
+    }
+
+    @FunctionalInterface
+    private interface DbCall<T> {
+        T run() throws SrmException;
+    }
+
     private Seen read(RequestToken token) throws SrmException {
-        Seen seen = db.read(c -> select(c, token));
+        Seen seen = forgettingOnFailure(() -> db.read(c -> select(c, token)));
         keep(seen);
         return seen;
     }
