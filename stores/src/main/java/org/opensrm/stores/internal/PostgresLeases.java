@@ -38,7 +38,7 @@ public final class PostgresLeases implements FrontendLeases {
             + "RETURNING epoch, " + SERVER_RUN;
     private static final String RENEW = "UPDATE srm_frontend SET heartbeat_at = " + NOW_MS
             + " WHERE name = ? AND epoch = ? RETURNING " + SERVER_RUN;
-    private static final String HELD = "SELECT token FROM srm_request WHERE frontend = ? AND lease_epoch = ? "
+    private static final String HELD_TOKENS = "SELECT token FROM srm_request WHERE frontend = ? AND lease_epoch = ? "
             + "AND state IN ('QUEUED', 'IN_PROGRESS') ORDER BY created_at LIMIT ?";
     /**
      * Raises the epoch of every lease that fell silent, once: its frontend, if it comes back, learns at its next
@@ -151,7 +151,7 @@ public final class PostgresLeases implements FrontendLeases {
     public List<RequestToken> held(int limit) throws SrmException {
         FrontendLease mine = current;
         return db.read(c -> {
-            try (PreparedStatement s = c.prepareStatement(HELD)) {
+            try (PreparedStatement s = c.prepareStatement(HELD_TOKENS)) {
                 s.setString(1, mine.frontend());
                 s.setLong(2, mine.epoch());
                 s.setInt(3, limit);
