@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import jakarta.xml.bind.JAXBContext;
 import jakarta.xml.bind.JAXBElement;
+import jakarta.xml.bind.JAXBException;
 import jakarta.xml.bind.Marshaller;
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
@@ -27,6 +28,17 @@ import org.w3c.dom.Element;
 /** The get cycle's answer writer against JAXB, which writes the same generated objects everywhere else. */
 class GetAnswerWriterTest {
     private static final String SURL = "srm://localhost:8443/srm/managerv2?SFN=/alice/a & <b>.dat";
+    /** One JAXB context for the three answers, made once (a context is thread-safe, a marshaller is not). */
+    private static final JAXBContext JAXB = context();
+
+    private static JAXBContext context() {
+        try {
+            return JAXBContext.newInstance(SrmPrepareToGetResponse.class, SrmStatusOfGetRequestResponse.class,
+                    SrmReleaseFilesResponse.class);
+        } catch (JAXBException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     @Test
     void aPrepareToGetAnswerIsWrittenAsJaxbWritesIt() throws Exception {
@@ -103,7 +115,7 @@ class GetAnswerWriterTest {
     private static <T> void assertSame(T answer, byte[] written, String part, Class<T> type) throws Exception {
         Element wrapper = XmlShape.find(XmlShape.parse(written), part);
         Element inner = (Element) wrapper.getElementsByTagNameNS("", part).item(0);
-        Marshaller m = JAXBContext.newInstance(type).createMarshaller();
+        Marshaller m = JAXB.createMarshaller();
         ByteArrayOutputStream jaxb = new ByteArrayOutputStream();
         m.marshal(new JAXBElement<>(new QName("", part), type, answer), jaxb);
         assertEquals(XmlShape.of(XmlShape.parse(jaxb.toByteArray())), XmlShape.of(inner),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.xml.bind.JAXBContext;
 import jakarta.xml.bind.JAXBElement;
+import jakarta.xml.bind.JAXBException;
 import jakarta.xml.bind.Marshaller;
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
@@ -28,6 +29,16 @@ import org.w3c.dom.Element;
 class LsAnswerWriterTest {
     private static final String SOAP = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String SRM = "http://srm.lbl.gov/StorageResourceManager";
+    /** JAXB's context for the answer, made once for the class (a context is thread-safe, a marshaller not). */
+    private static final JAXBContext JAXB = context();
+
+    private static JAXBContext context() {
+        try {
+            return JAXBContext.newInstance(SrmLsResponse.class);
+        } catch (JAXBException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     @Test
     void aFullListingIsWrittenAsJaxbWritesIt() throws Exception {
@@ -96,7 +107,7 @@ class LsAnswerWriterTest {
         Element part = XmlShape.find(XmlShape.find(XmlShape.parse(LsAnswerWriter.write(r)), "srmLsResponse"),
                 "srmLsResponse");
         Element innerPart = (Element) part.getElementsByTagNameNS("", "srmLsResponse").item(0);
-        Marshaller m = JAXBContext.newInstance(SrmLsResponse.class).createMarshaller();
+        Marshaller m = JAXB.createMarshaller();
         ByteArrayOutputStream jaxb = new ByteArrayOutputStream();
         m.marshal(new JAXBElement<>(new QName("", "srmLsResponse"), SrmLsResponse.class, r), jaxb);
         assertEquals(XmlShape.of(XmlShape.parse(jaxb.toByteArray())), XmlShape.of(innerPart),

@@ -50,8 +50,9 @@ class PlainBodyTest {
             + "<connectionType>WAN</connectionType><arrayOfClientNetworks><stringArray>10.0.0.0/8</stringArray>"
             + "</arrayOfClientNetworks><arrayOfTransferProtocols/></transferParameters>";
 
-    private final SameAsJaxb same = new SameAsJaxb();
-    private final LaneRequestReader lanes = newReader();
+    /** The two readers over a JAXB context each: made once for the class (its tests run one after another). */
+    private static final SameAsJaxb same = new SameAsJaxb();
+    private static final LaneRequestReader lanes = newReader();
     private final RequestScan scan = new RequestScan();
 
     private static LaneRequestReader newReader() {
