@@ -72,6 +72,25 @@ public final class XrootdServerProcess implements AutoCloseable {
      *                     output and log)
      */
     public static XrootdServerProcess start(XrootdServerConfig config) throws IOException {
+        try {
+            return startOnce(config);
+        } catch (CrashedAtStart e) {
+            // seen once in CI (exit 139, nothing logged): the binary's own crash, not a refusal of the configuration
+            LOG.warn("xrootd crashed before it was ready ({}); starting it once more", e.getMessage());
+            return startOnce(config);
+        }
+    }
+
+    /** xrootd killed by a signal before it logged its port: a crash of the binary, started again once. */
+    private static final class CrashedAtStart extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        CrashedAtStart(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private static XrootdServerProcess startOnce(XrootdServerConfig config) throws IOException {
         Files.createDirectories(config.workDir());
         boolean root = "root".equals(System.getProperty("user.name"));
         Path runtime = Files.createTempDirectory(Path.of("/tmp"), "opensrm-xrootd-");
@@ -122,6 +141,10 @@ public final class XrootdServerProcess implements AutoCloseable {
             keepLog(config, runtime);
             trust.close();
             removeTree(runtime);
+            if (!process.isAlive() && process.exitValue() > 128
+                    && String.valueOf(e.getMessage()).contains("before it was ready")) {
+                throw new CrashedAtStart(e.getMessage() + diagnostics, e);
+            }
             throw new IOException(e.getMessage() + diagnostics, e);
         }
     }
