@@ -66,7 +66,9 @@ class ValidatedChainsTest {
         canl = TrustFactory.validator(pki.trustDir(), refresh);
         // canl loads the CA's CRL on its first use and notifies the load, which empties the memory: load it now
         canl.validate(alice.chainArray());
-        counted = new CountingValidator(canl);
+        // canl may still announce a load on its own thread later (seen once in CI): the tests that count
+        // validations without a reload in them do not pass canl's announcements on
+        counted = new CountingValidator(canl, !refresh.equals(NO_REFRESH));
     }
 
     @AfterEach
@@ -177,9 +179,12 @@ class ValidatedChainsTest {
     private static final class CountingValidator implements X509CertChainValidator {
         final AtomicInteger calls = new AtomicInteger();
         private final X509CertChainValidator real;
+        private final boolean updates;
 
-        CountingValidator(X509CertChainValidator real) {
+        /** @param updates whether canl's announcements of loads reach the listeners */
+        CountingValidator(X509CertChainValidator real, boolean updates) {
             this.real = real;
+            this.updates = updates;
         }
 
         @Override
@@ -211,7 +216,9 @@ class ValidatedChainsTest {
 
         @Override
         public void addUpdateListener(StoreUpdateListener l) {
-            real.addUpdateListener(l);
+            if (updates) {
+                real.addUpdateListener(l);
+            }
         }
 
         @Override
