@@ -28,6 +28,7 @@ import org.opensrm.server.SrmServer;
 import org.opensrm.server.config.RawConfig;
 import org.opensrm.server.config.ServerConfig;
 import org.opensrm.testkit.GridUser;
+import org.opensrm.testkit.GsoapEnvelope;
 import org.opensrm.testkit.TestGrid;
 import org.opensrm.transport.internal.TrustFactory;
 
@@ -45,15 +46,7 @@ import eu.emi.security.authn.x509.impl.OpensslCertChainValidator;
  */
 public final class HandshakeCost {
     /** srmPing as the load tester sends it (gfal2's shape). */
-    private static final byte[] PING = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\""
-            + " xmlns:SOAP-ENC=\"http://schemas.xmlsoap.org/soap/encoding/\""
-            + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-            + " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\""
-            + " xmlns:srm2=\"http://srm.lbl.gov/StorageResourceManager\">"
-            + "<SOAP-ENV:Body SOAP-ENV:encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\">"
-            + "<srm2:srmPing><srmPingRequest></srmPingRequest></srm2:srmPing></SOAP-ENV:Body></SOAP-ENV:Envelope>")
-            .getBytes(StandardCharsets.UTF_8);
+    private static final byte[] PING = GsoapEnvelope.of("srmPing", "<srmPingRequest></srmPingRequest>");
 
     /** What a stack was doing, first match wins (in this order), by a frame anywhere in the stack. */
     private static final String[][] CATEGORIES = {
